@@ -1,0 +1,32 @@
+"""claim — a complete, correct, fast engine for the card game Claim.
+
+The rules core is a pure library: :func:`new_game` starts a game, :func:`legal_actions` lists the
+move strings the player to act may choose, :func:`apply` plays one, and :func:`observe` gives what a
+player may know. Records (``claim.records``) save and replay games.
+"""
+
+from claim.engine import apply, current_player, is_over, legal_actions
+from claim.errors import ClaimError, ConfigError, DeckError, IllegalMove, RecordError
+from claim.setup import GameConfig, new_game
+from claim.state import State
+from claim.view import determinize, observe, report
+
+__all__ = [
+    "ClaimError",
+    "ConfigError",
+    "DeckError",
+    "GameConfig",
+    "IllegalMove",
+    "RecordError",
+    "State",
+    "apply",
+    "current_player",
+    "determinize",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "report",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,382 @@
+"""The rules loop: legal moves, applying a move, tricks, phases and the end of the game.
+
+Every client does the same: ``legal_actions(state)`` → choose → ``apply(state, move)``. The loop
+asks the powers in play (``claim.powers``) every question a trick raises and never names a card.
+
+Work that must wait for a player's decision is queued in ``state.tasks``: a task is either a
+decision ``(kind, player, data)`` answered by a power, or an engine step (a kind starting with ``@``)
+that resumes the trick once the decisions before it are answered (R-4).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from claim import cards
+from claim.errors import IllegalMove
+from claim.powers import rule_book
+from claim.powers.base import Ask
+from claim.scoring import final_result
+from claim.setup import GameConfig
+from claim.state import (
+    DISCARD,
+    FACEUP,
+    FOLLOWERS,
+    FROM_PRIZE,
+    HAND,
+    NO_PLAYER,
+    OUT,
+    POOL,
+    SCORE,
+    State,
+    Trick,
+)
+
+CODE = cards.CODE
+FACTION = cards.FACTION
+VALUE = cards.VALUE
+
+#: the move string that plays each card
+PLAY_MOVE: list[str] = ["play " + code for code in CODE]
+
+
+def _base_faction(card: int) -> str:
+    """The faction a card counts as when played, before powers; '' for no faction (heroes)."""
+    faction = FACTION[card]
+    return "" if faction in ("hero", "toxic") else faction
+
+
+# ---------------------------------------------------------------------------------------------------
+# Starting
+# ---------------------------------------------------------------------------------------------------
+
+
+def start_game(
+    config: GameConfig,
+    hands: Sequence[Sequence[int]],
+    deck_top_first: Sequence[int],
+    rng: random.Random,
+) -> State:
+    """A new game from a dealt position (hands in hand order, deck top card first)."""
+    state = State(config, rng)
+    state.hands = [list(hands[0]), list(hands[1])]
+    state.deck = list(reversed(deck_top_first))
+    state.deal = (
+        tuple(CODE[c] for c in hands[0]),
+        tuple(CODE[c] for c in hands[1]),
+        tuple(CODE[c] for c in deck_top_first),
+    )
+    state.leader = config.first_leader
+    _start_trick(state)
+    _advance(state)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Queries
+# ---------------------------------------------------------------------------------------------------
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (``state.result`` holds the outcome)."""
+    return state.result is not None
+
+
+def current_player(state: State) -> int | None:
+    """The player the engine waits on, or None once the game is over."""
+    if state.result is not None:
+        return None
+    if state.tasks:
+        return state.tasks[0][1]
+    trick = state.trick
+    assert trick is not None
+    return trick.leader if not trick.plays else 1 - trick.plays[-1][0]
+
+
+def playable_cards(state: State) -> list[int]:
+    """The cards the player to act may play (§3.1 step 3 and the powers' exceptions)."""
+    trick = state.trick
+    assert trick is not None
+    if not trick.plays:
+        return state.hands[trick.leader]
+    player = 1 - trick.plays[-1][0]
+    hand = state.hands[player]
+    led = trick.factions[0]
+    if led:
+        allowed = [c for c in hand if FACTION[c] == led]
+        if not allowed:
+            allowed = hand
+    else:
+        allowed = hand  # a led hero sets no led faction (§6)
+    for power in rule_book(state.config).global_powers("follow_options", trick.phase):
+        allowed = power.follow_options(state, trick, hand, allowed)
+    return allowed
+
+
+def legal_actions(state: State) -> list[str]:
+    """Every legal move string for the player to act, without repeats, in hand order."""
+    cached = state.legal_cache
+    if cached is not None:
+        return cached
+    if state.result is not None:
+        legal: list[str] = []
+    elif state.tasks:
+        legal = list(state.options)
+    else:
+        legal = []
+        for card in playable_cards(state):
+            move = PLAY_MOVE[card]
+            if move not in legal:
+                legal.append(move)
+    state.legal_cache = legal
+    return legal
+
+
+# ---------------------------------------------------------------------------------------------------
+# Applying a move
+# ---------------------------------------------------------------------------------------------------
+
+
+def apply(state: State, move: str) -> None:
+    """Play one move for the player to act. An illegal move raises IllegalMove and changes nothing."""
+    legal = legal_actions(state)
+    if move not in legal:
+        if state.result is not None:
+            raise IllegalMove(f"illegal move {move!r}: the game is over")
+        raise IllegalMove(f"illegal move {move!r}; legal moves: {', '.join(legal)}")
+    state.legal_cache = None
+    state.moves.append(move)
+    if state.tasks:
+        kind, player, data = state.tasks.pop(0)
+        state.options = []
+        rule_book(state.config).by_ask[kind].answer(state, kind, player, data, move)
+    else:
+        _play_card(state, move[5:])
+    _advance(state)
+
+
+def _play_card(state: State, code: str) -> None:
+    trick = state.trick
+    assert trick is not None
+    player = trick.leader if not trick.plays else 1 - trick.plays[-1][0]
+    hand = state.hands[player]
+    for i, card in enumerate(hand):
+        if CODE[card] == code:
+            break
+    else:  # pragma: no cover - legal_actions only lists cards in hand
+        raise IllegalMove(f"{code} is not in the hand of player {player}")
+    hand.pop(i)
+    trick.plays.append((player, card))
+    trick.factions.append(_base_faction(card))
+    trick.declared.append(None)
+    trick.values.append(VALUE[card])
+    if len(trick.plays) == 2:
+        _resolve(state)
+
+
+def _advance(state: State) -> None:
+    """Run queued engine steps until a decision needs a player (or the queue is empty)."""
+    tasks = state.tasks
+    while tasks:
+        kind, player, data = tasks[0]
+        if kind[0] == "@":
+            tasks.pop(0)
+            STEPS[kind](state)
+            continue
+        options = rule_book(state.config).by_ask[kind].options(state, kind, player, data)
+        if options:
+            state.options = options
+            state.legal_cache = None
+            return
+        tasks.pop(0)  # nothing to decide: the power does not apply after all
+
+
+def _queue(state: State, asks: list[Ask], then: str) -> bool:
+    """Queue decisions (R-4: play order; ask_last powers after all others) before a step."""
+    if not asks:
+        return False
+    by_ask = rule_book(state.config).by_ask
+    asks.sort(key=lambda a: (by_ask[a[0]].ask_last, a[2]))
+    state.tasks[0:0] = [*asks, (then, NO_PLAYER, 0)]
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------
+# A trick
+# ---------------------------------------------------------------------------------------------------
+
+
+def _resolve(state: State) -> None:
+    """Both cards are down: factions, values, winner (§4), then decisions before collection."""
+    trick = state.trick
+    assert trick is not None
+    book = rule_book(state.config)
+    for hook in ("set_faction", "set_value"):
+        if book.has_layers(hook, trick):
+            for power, pos in book.layers(hook, trick):
+                getattr(power, hook)(state, trick, pos)
+    _default_winner(trick)
+    if book.has_layers("decide_winner", trick):
+        for power, pos in book.layers("decide_winner", trick):
+            power.decide_winner(state, trick, pos)
+    if trick.winner >= 0:
+        state.last_winner = trick.winner
+        if trick.phase == 1:
+            trick.prize_plan = [(trick.winner, FROM_PRIZE), (1 - trick.winner, 1)]
+    asks: list[Ask] = []
+    if book.has_layers("before_collect", trick):
+        for power, pos in book.layers("before_collect", trick):
+            asks.extend(power.before_collect(state, trick, pos))
+    if not _queue(state, asks, "@collect"):
+        _collect(state)
+
+
+def _default_winner(trick: Trick) -> None:
+    """§4.3: a following card competes by value, ties to the leader; otherwise the leader wins."""
+    leader, follower = trick.plays[0][0], trick.plays[1][0]
+    led, followed = trick.factions
+    lead_value, follow_value = trick.values
+    if led and followed != led:
+        trick.winner = leader
+        trick.reason = "the follower did not follow faction"
+    elif follow_value > lead_value:
+        trick.winner = follower
+        trick.reason = "higher value"
+    elif follow_value == lead_value:
+        trick.winner = leader
+        trick.reason = "equal values go to the leader"
+    else:
+        trick.winner = leader
+        trick.reason = "higher value"
+
+
+def _collect(state: State) -> None:
+    """§3.1 step 5 / §3.2: move the played cards and the prize where the powers send them."""
+    trick = state.trick
+    assert trick is not None
+    book = rule_book(state.config)
+    winner = trick.winner
+    if trick.phase == 1 or winner < 0:
+        trick.dests = [(NO_PLAYER, DISCARD)] * len(trick.plays)
+    else:
+        trick.dests = [(winner, SCORE)] * len(trick.plays)
+    if book.has_layers("route", trick):
+        for power, pos in book.layers("route", trick):
+            power.route(state, trick, pos)
+    for (_, card), (player, zone) in zip(trick.plays, trick.dests, strict=True):
+        _zone(state, player, zone).append(card)
+    for card, source, player, zone in trick.extra:
+        _zone(state, NO_PLAYER, source).remove(card)
+        _zone(state, player, zone).append(card)
+    if trick.phase == 1 and trick.prize >= 0:
+        _collect_prize(state, trick)
+    trick.collected = True
+    asks: list[Ask] = []
+    if book.has_layers("after_collect", trick):
+        for power, pos in book.layers("after_collect", trick):
+            asks.extend(power.after_collect(state, trick, pos))
+    if not _queue(state, asks, "@end-trick"):
+        _end_trick(state)
+
+
+def _collect_prize(state: State, trick: Trick) -> None:
+    """Phase One: the prize and the blind draw, the winner's take first (R-2)."""
+    for player, source in trick.prize_plan:
+        if source == FROM_PRIZE:
+            card = trick.prize
+            state.revealed.add(card)  # the prize was face-up: both players know it
+        elif state.deck:
+            card = state.deck.pop()
+        else:
+            continue  # R-2: the deck ran out, this player gets nothing
+        state.followers[player].append(card)
+
+
+def _zone(state: State, player: int, zone: int) -> list[int]:
+    if zone == DISCARD:
+        return state.discard
+    if zone == SCORE:
+        return state.score[player]
+    if zone == FOLLOWERS:
+        return state.followers[player]
+    if zone == FACEUP:
+        return state.faceup[player]
+    if zone == POOL:
+        return state.troll_pool
+    if zone == HAND:
+        return state.hands[player]
+    if zone == OUT:
+        return state.out
+    raise ValueError(f"unknown zone {zone}")
+
+
+def _end_trick(state: State) -> None:
+    """Next leader (§3.1 step 6), the trick into the history, the next trick or phase end."""
+    trick = state.trick
+    assert trick is not None
+    book = rule_book(state.config)
+    trick.next_leader = trick.winner if trick.winner >= 0 else trick.leader
+    if book.has_layers("choose_next_leader", trick):
+        for power, pos in book.layers("choose_next_leader", trick):
+            power.choose_next_leader(state, trick, pos)
+    state.history.append(
+        (
+            trick.phase,
+            trick.number,
+            trick.leader,
+            trick.prize,
+            tuple(
+                (p, c, v, d)
+                for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
+            ),
+            trick.winner,
+            trick.reason,
+        )
+    )
+    state.leader = trick.next_leader
+    state.trick = None
+    _start_trick(state)
+
+
+def _start_trick(state: State) -> None:
+    """R-1: a trick starts only when both players hold a card and, in Phase One, the deck has a
+    card to reveal; otherwise the phase ends."""
+    hands = state.hands
+    if not hands[0] or not hands[1] or (state.phase == 1 and not state.deck):
+        _end_phase(state)
+        return
+    state.number += 1
+    prize = state.deck.pop() if state.phase == 1 else NO_PLAYER
+    state.trick = Trick(state.phase, state.number, state.leader, prize)
+
+
+def _end_phase(state: State) -> None:
+    """R-1: cards left in a hand are discarded. Phase One turns Follower decks into hands (R-5)."""
+    for hand in state.hands:
+        state.discard.extend(hand)
+        hand.clear()
+    if state.phase == 1:
+        state.phase = 2
+        state.number = 0
+        state.hands = state.followers
+        state.followers = [[], []]
+        _start_trick(state)
+    else:
+        _end_game(state)
+
+
+def _end_game(state: State) -> None:
+    """§9 in the fixed R-90 order: end-of-game moves (step 1), then votes and the winner."""
+    book = rule_book(state.config)
+    for power in book.global_powers("end_of_game", 2):
+        power.end_of_game(state)
+    state.trick = None
+    state.tasks = []
+    state.result = final_result(state)
+
+
+STEPS: dict[str, Callable[[State], None]] = {
+    "@collect": _collect,
+    "@end-trick": _end_trick,
+}

@@ -1,0 +1,200 @@
+"""Positions: restoring a state snapshot written by :meth:`claim.state.State.to_dict`.
+
+The schema is documented in ``docs/records.md``. Every problem raises RecordError naming the field.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from claim import cards
+from claim.errors import RecordError
+from claim.powers import rule_book
+from claim.records import CardPool, parse_setup
+from claim.setup import DECK_SIZE, deck_cards
+from claim.state import NO_PLAYER, State, TrickRecord, Trick
+
+POSITION_FORMAT = "claim-position/1"
+
+
+def _get(data: dict[str, Any], key: str, where: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise RecordError(f"{where}.{key} is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise RecordError(f"{where}.{key} has the wrong type")
+    return value
+
+
+def _player(value: Any, where: str, allow_none: bool = False) -> int:
+    if allow_none and value == NO_PLAYER:
+        return NO_PLAYER
+    if value not in (0, 1) or isinstance(value, bool):
+        raise RecordError(f"{where} must be 0 or 1, got {value!r}")
+    return int(value)
+
+
+def _code_id(code: Any, where: str) -> int:
+    """Any id of a code (for the trick history, which only displays cards)."""
+    if not isinstance(code, str) or code not in cards.IDS_BY_CODE:
+        raise RecordError(f"{where}: unknown card code {code!r}")
+    return cards.IDS_BY_CODE[code][0]
+
+
+def load_position(data: Any, where: str = "position") -> State:
+    """A State from a position object; the cards in it must be exactly the game's 52."""
+    from claim.engine import STEPS, _advance
+
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} must be an object")
+    if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
+        raise RecordError(f"{where}.format: expected {POSITION_FORMAT!r}")
+    config = parse_setup(data.get("setup"), f"{where}.setup")
+    rng = random.Random()
+    raw = _get(data, "rng", where, list)
+    try:
+        rng.setstate((raw[0], tuple(raw[1]), raw[2]))
+    except (TypeError, ValueError, IndexError):
+        raise RecordError(f"{where}.rng is not a generator state") from None
+    state = State(config, rng)
+    pool = CardPool(deck_cards(config.factions))
+    phase = _get(data, "phase", where, int)
+    if phase not in (1, 2):
+        raise RecordError(f"{where}.phase must be 1 or 2")
+    state.phase = phase
+    players = _get(data, "players", where, list)
+    if len(players) != 2:
+        raise RecordError(f"{where}.players must list two players")
+    for p, pdata in enumerate(players):
+        pw = f"{where}.players[{p}]"
+        if not isinstance(pdata, dict):
+            raise RecordError(f"{pw} must be an object")
+        state.hands[p] = pool.take_list(pdata.get("hand", []), f"{pw}.hand")
+        state.followers[p] = pool.take_list(pdata.get("followers", []), f"{pw}.followers")
+        state.score[p] = pool.take_list(pdata.get("score", []), f"{pw}.score")
+        state.faceup[p] = pool.take_list(pdata.get("gnomes", []), f"{pw}.gnomes")
+    state.deck = pool.take_list(data.get("deck", []), f"{where}.deck")[::-1]
+    state.discard = pool.take_list(data.get("discard", []), f"{where}.discard")
+    state.troll_pool = pool.take_list(data.get("troll_pool", []), f"{where}.troll_pool")
+    state.out = pool.take_list(data.get("out", []), f"{where}.out")
+    state.leader = _player(data.get("leader"), f"{where}.leader")
+    state.number = _get(data, "number", where, int)
+    tdata = data.get("trick")
+    if tdata is not None:
+        state.trick = _load_trick(tdata, pool, f"{where}.trick")
+    if pool.left():
+        raise RecordError(f"{where}: {pool.left()} of the game's {DECK_SIZE} cards are missing")
+    book = rule_book(config)
+    tasks = _get(data, "tasks", where, list)
+    for i, task in enumerate(tasks):
+        ok = (
+            isinstance(task, list)
+            and len(task) == 3
+            and isinstance(task[0], str)
+            and (task[0] in STEPS or task[0] in book.by_ask)
+            and task[1] in (0, 1, NO_PLAYER)
+            and isinstance(task[2], int)
+        )
+        if not ok:
+            raise RecordError(f"{where}.tasks[{i}] is not a pending decision or step")
+        state.tasks.append((task[0], task[1], task[2]))
+    for i, item in enumerate(_get(data, "revealed", where, list)):
+        try:
+            p, zone_name, index = item
+            zone = {"hand": state.hands, "followers": state.followers}[zone_name][p]
+            state.revealed.add(zone[index])
+        except (ValueError, TypeError, KeyError, IndexError):
+            raise RecordError(f"{where}.revealed[{i}] names no card") from None
+    state.history = [
+        _load_history(h, f"{where}.history[{i}]")
+        for i, h in enumerate(_get(data, "history", where, list))
+    ]
+    moves = data.get("moves", [])
+    chance = data.get("chance", [])
+    if not all(isinstance(m, str) for m in moves) or not all(isinstance(c, str) for c in chance):
+        raise RecordError(f"{where}.moves and {where}.chance must be lists of strings")
+    state.moves = list(moves)
+    state.chance = list(chance)
+    deal = data.get("deal") or {}
+    try:
+        state.deal = (
+            tuple(deal["hands"][0]),
+            tuple(deal["hands"][1]),
+            tuple(deal["deck"]),
+        )
+    except (KeyError, IndexError, TypeError):
+        raise RecordError(f"{where}.deal must hold the starting hands and deck") from None
+    result = data.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError(f"{where}.result must be an object or null")
+    state.result = result
+    state.last_winner = _player(data.get("last_winner", NO_PLAYER), f"{where}.last_winner", True)
+    moon = data.get("moon", "no-moon")
+    if moon not in ("no-moon", "full-moon"):
+        raise RecordError(f"{where}.moon must be no-moon or full-moon")
+    state.moon = moon
+    seed = data.get("seed")
+    state.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+    if state.result is None and state.trick is None:
+        raise RecordError(f"{where}: a game in progress needs its current trick")
+    _advance(state)  # recompute the options of a pending decision
+    return state
+
+
+def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} must be an object or null")
+    prize = data.get("prize")
+    collected = bool(data.get("collected", False))
+    trick = Trick(
+        _get(data, "phase", where, int),
+        _get(data, "number", where, int),
+        _player(data.get("leader"), f"{where}.leader"),
+        -1 if prize is None else (
+            _code_id(prize, f"{where}.prize") if collected else pool.take(prize, f"{where}.prize")
+        ),
+    )
+    trick.collected = collected
+    for i, play in enumerate(_get(data, "plays", where, list)):
+        if not isinstance(play, list) or len(play) != 2:
+            raise RecordError(f"{where}.plays[{i}] must be [player, card]")
+        p = _player(play[0], f"{where}.plays[{i}][0]")
+        card = _code_id(play[1], f"{where}.plays[{i}][1]") if collected else pool.take(
+            play[1], f"{where}.plays[{i}][1]"
+        )
+        trick.plays.append((p, card))
+    try:
+        trick.values = [int(v) for v in data.get("values", [])]
+        trick.factions = [str(f) for f in data.get("factions", [])]
+        trick.declared = [None if d is None else str(d) for d in data.get("declared", [])]
+        trick.winner = int(data.get("winner", NO_PLAYER))
+        trick.reason = str(data.get("reason", ""))
+        trick.dests = [(int(p), int(z)) for p, z in data.get("dests", [])]
+        trick.extra = [
+            (_code_id(c, f"{where}.extra"), int(z), int(p), int(z2))
+            for c, z, p, z2 in data.get("extra", [])
+        ]
+        trick.next_leader = int(data.get("next_leader", NO_PLAYER))
+        trick.prize_plan = [(int(p), int(s)) for p, s in data.get("prize_plan", [])]
+    except (TypeError, ValueError):
+        raise RecordError(f"{where} has a malformed field") from None
+    if len(trick.values) != len(trick.plays) or len(trick.factions) != len(trick.plays):
+        raise RecordError(f"{where}: values and factions must match the plays")
+    return trick
+
+
+def _load_history(data: Any, where: str) -> TrickRecord:
+    try:
+        phase, number, leader, prize, plays, winner, reason = data
+        return (
+            int(phase),
+            int(number),
+            int(leader),
+            -1 if prize is None else _code_id(prize, f"{where}.prize"),
+            tuple((int(p), _code_id(c, f"{where}.plays"), int(v), a) for p, c, v, a in plays),
+            int(winner),
+            str(reason),
+        )
+    except (TypeError, ValueError):
+        raise RecordError(f"{where} is not a trick record") from None

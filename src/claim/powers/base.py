@@ -1,0 +1,191 @@
+"""The powers mechanism: tiers, the hooks a power may answer, and the per-game rule book.
+
+The trick loop (``claim.engine``) never names a card. At each question a trick asks it collects the
+*layers* that answer it — the active powers, lowest tier first (§4.4: locations < factions < heroes
+< artifacts), and within a tier the powers not tied to a played card before those of the played
+cards in play order (R-3: the later card has the last word) — and lets each layer change the answer
+so far. A power never tests for another power by name.
+
+Powers are stateless singletons; everything they remember lives in the :class:`~claim.state.State`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import IntEnum
+from typing import TYPE_CHECKING, ClassVar
+
+from claim import cards
+
+if TYPE_CHECKING:
+    from claim.state import State, Trick
+
+
+class Tier(IntEnum):
+    """Precedence tiers of §4.4, lowest first."""
+
+    LOCATION = 0
+    FACTION = 1
+    HERO = 2
+    ARTIFACT = 3
+
+
+#: the questions a trick asks, in the order the engine asks them
+TRICK_HOOKS: tuple[str, ...] = (
+    "set_faction",
+    "set_value",
+    "decide_winner",
+    "before_collect",
+    "route",
+    "after_collect",
+    "choose_next_leader",
+)
+
+Ask = tuple[str, int, int]  # (decision kind, player asked, data)
+
+
+class Power:
+    """One card's (or location's, or artifact's) power. Subclasses override only the hooks they use.
+
+    ``key`` ties the power to cards: a played card whose power key (:data:`POWER_KEY`) equals it
+    brings the power into that trick as a layer at the card's position. A power with ``key = None``
+    is global: it is a layer of every trick while it is in play, at position -1.
+
+    Every trick hook receives ``(state, trick, pos)`` and changes ``trick`` in place; ``pos`` is the
+    position in ``trick.plays`` of the card the power came with (-1 for a global power).
+    """
+
+    #: the card code, faction, location or artifact name, as used in docs and tests
+    name: ClassVar[str] = ""
+    tier: ClassVar[Tier] = Tier.FACTION
+    #: the power key of the cards that bring it (None: global)
+    key: ClassVar[str | None] = None
+    #: phases in which the power acts (a phase label on the card, §5)
+    phases: ClassVar[frozenset[int]] = frozenset({1, 2})
+    #: decision kinds this power asks and answers
+    asks: ClassVar[tuple[str, ...]] = ()
+    #: R-4: decisions of powers with ask_last (Vampires) come after all others
+    ask_last: ClassVar[bool] = False
+
+    # -- which cards may be played ------------------------------------------------------------
+
+    def follow_options(
+        self, state: State, trick: Trick, hand: list[int], allowed: list[int]
+    ) -> list[int]:
+        """The cards the follower may play, given the answer so far (global; every active power)."""
+        return allowed
+
+    # -- the trick's questions (layers) -------------------------------------------------------
+
+    def set_faction(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.factions``: the faction each card counts as (following, §4.1)."""
+
+    def set_value(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.values``: effective values (§4.2)."""
+
+    def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.winner`` (and ``trick.reason``, which the replay account prints)."""
+
+    def before_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        """Decisions to ask before the trick is collected (R-4 order: play order)."""
+        return []
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.dests`` (where each played card goes) and ``trick.extra``."""
+
+    def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        """Decisions to ask once the trick is collected (R-4 order: play order)."""
+        return []
+
+    def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.next_leader``."""
+
+    # -- the end of the game (§9 step 1) ------------------------------------------------------
+
+    def end_of_game(self, state: State) -> None:
+        """Move cards at the end of the game, before votes (§9 step 1)."""
+
+    # -- decisions ----------------------------------------------------------------------------
+
+    def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
+        """The legal answers to a pending decision of this power; empty: nothing to ask."""
+        raise NotImplementedError(kind)
+
+    def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
+        """Apply a legal answer (already checked against :meth:`options`)."""
+        raise NotImplementedError(kind)
+
+    def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
+        """Cards shown to the player while this decision is asked (the Seer look, W7)."""
+        return []
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The card's rules text: the class docstring, on one line."""
+        return " ".join((cls.__doc__ or "").split())
+
+    @classmethod
+    def overrides(cls, hook: str) -> bool:
+        """Whether this power answers ``hook`` (overrides the default no-op)."""
+        return getattr(cls, hook) is not getattr(Power, hook)
+
+
+def _power_key(card: int) -> str:
+    faction = cards.FACTION[card]
+    return cards.CODE[card] if faction in ("hero", "toxic") else faction
+
+
+#: the key that ties each card id to powers: its faction, or its code for heroes
+POWER_KEY: list[str] = [_power_key(c) for c in range(cards.NUM_CARDS)]
+
+Layer = tuple[Power, int]
+
+
+class RuleBook:
+    """The powers in play in one game, indexed by hook and phase. Shared by all clones."""
+
+    def __init__(self, powers: list[Power]) -> None:
+        self.powers = sorted(powers, key=lambda p: p.tier)
+        self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
+        # hook -> phase -> global layers / attached layers by key
+        self._global: dict[str, dict[int, list[Power]]] = {}
+        self._attached: dict[str, dict[int, dict[str, list[Power]]]] = {}
+        for hook in (*TRICK_HOOKS, "follow_options", "end_of_game"):
+            self._global[hook] = {1: [], 2: []}
+            self._attached[hook] = {1: {}, 2: {}}
+            for p in self.powers:
+                if not p.overrides(hook):
+                    continue
+                for phase in p.phases:
+                    if p.key is None or hook in ("follow_options", "end_of_game"):
+                        self._global[hook][phase].append(p)
+                    else:
+                        self._attached[hook][phase].setdefault(p.key, []).append(p)
+
+    def global_powers(self, hook: str, phase: int) -> list[Power]:
+        """Powers answering a hook that is not about one trick (follow options, end of game)."""
+        return self._global[hook][phase]
+
+    def layers(self, hook: str, trick: Trick) -> list[Layer]:
+        """The layers that answer ``hook`` for this trick, in precedence order (§4.4, R-3)."""
+        glob = self._global[hook][trick.phase]
+        attached = self._attached[hook][trick.phase]
+        if not attached:
+            return [(p, -1) for p in glob]
+        found: list[tuple[int, int, Power]] = [(p.tier * 2, -1, p) for p in glob]
+        for pos, (_, card) in enumerate(trick.plays):
+            for p in attached.get(POWER_KEY[card], ()):
+                found.append((p.tier * 2 + 1, pos, p))
+        if len(found) > 1:
+            found.sort(key=lambda x: (x[0], x[1]))
+        return [(p, pos) for _, pos, p in found]
+
+    def has_layers(self, hook: str, trick: Trick) -> bool:
+        """A quick test used on the hot path before building the layer list."""
+        if self._global[hook][trick.phase]:
+            return True
+        attached = self._attached[hook][trick.phase]
+        return bool(attached) and any(POWER_KEY[c] in attached for _, c in trick.plays)
+
+
+PowerFactory = Callable[[], Power]

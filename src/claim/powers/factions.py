@@ -1,0 +1,227 @@
+"""Faction powers (RULES.md §5). One small class per faction; its docstring is its rules text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from claim import cards
+from claim.powers.base import Ask, Power, Tier
+from claim.state import DISCARD, FACEUP, FROM_DECK, FROM_PRIZE, POOL, SCORE
+
+if TYPE_CHECKING:
+    from claim.state import State, Trick
+
+VALUE = cards.VALUE
+FACTION = cards.FACTION
+CODE = cards.CODE
+
+PHASE_ONE = frozenset({1})
+PHASE_TWO = frozenset({2})
+
+
+class FactionPower(Power):
+    """Base for faction powers: tied to the cards of the faction named by ``key``."""
+
+    tier = Tier.FACTION
+
+
+class Goblins(FactionPower):
+    """No power. (A Knight played on a Goblin lead beats it: see Knights.)"""
+
+    name = key = "goblins"
+
+
+class Knights(FactionPower):
+    """A Knight played on a Goblin lead wins, whatever the values. A player holding a Goblin must
+    still play one on a Goblin lead; a Goblin on a Knight lead is simply off-faction."""
+
+    name = key = "knights"
+
+    def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
+        # The lead card must be a real Goblin: a Doppelganger lead is a Doppelganger lead (§5.1).
+        if pos == 1 and FACTION[trick.plays[0][1]] == "goblins":
+            trick.winner = trick.plays[pos][0]
+            trick.reason = "a Knight played on a Goblin lead wins"
+
+
+class Undead(FactionPower):
+    """Phase One: every Undead played in the trick goes to the trick winner's Score pile instead of
+    the discard. A revealed Undead prize goes to the Follower deck as usual."""
+
+    name = key = "undead"
+    phases = PHASE_ONE
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        if trick.winner >= 0 and trick.dests[pos][1] == DISCARD:
+            trick.dests[pos] = (trick.winner, SCORE)  # R-10: it counts at the end
+
+
+class Dwarves(FactionPower):
+    """Phase Two: the trick loser takes every Dwarf played in the trick into their Score pile; the
+    winner takes the other cards."""
+
+    name = key = "dwarves"
+    phases = PHASE_TWO
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        if trick.winner >= 0 and trick.dests[pos][1] == SCORE:
+            trick.dests[pos] = (1 - trick.winner, SCORE)
+
+
+class Doppelgangers(FactionPower):
+    """A Doppelganger may be played as the follow card even when its player could follow faction; it
+    then counts as the led faction and competes by value, without that faction's power. A
+    Doppelganger lead makes Doppelgangers the led faction."""
+
+    name = key = "doppelgangers"
+
+    def follow_options(
+        self, state: State, trick: Trick, hand: list[int], allowed: list[int]
+    ) -> list[int]:
+        extra = [c for c in hand if FACTION[c] == "doppelgangers" and c not in allowed]
+        if not extra:
+            return allowed
+        chosen = set(allowed).union(extra)
+        return [c for c in hand if c in chosen]  # keep hand order
+
+    def set_faction(self, state: State, trick: Trick, pos: int) -> None:
+        if pos == 1 and trick.factions[0]:
+            trick.factions[1] = trick.factions[0]
+
+
+class Gnomes(FactionPower):
+    """Phase Two: a Gnome you collect is placed face-up in front of you, not in the Score pile. At
+    the end of the game the surviving Gnomes join your Score pile."""
+
+    name = key = "gnomes"
+    phases = PHASE_TWO
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        player, zone = trick.dests[pos]
+        if zone == SCORE:
+            trick.dests[pos] = (player, FACEUP)
+
+    def end_of_game(self, state: State) -> None:
+        for p in (0, 1):
+            state.score[p].extend(state.faceup[p])
+            state.faceup[p].clear()
+
+
+class Giants(FactionPower):
+    """Phase Two: the trick winner may, for each Giant played in the trick, discard one of the
+    opponent's face-up Gnomes whose printed value equals that Giant's printed value."""
+
+    name = key = "giants"
+    phases = PHASE_TWO
+    asks = ("smash",)
+
+    def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        if trick.winner < 0:
+            return []
+        return [("smash", trick.winner, pos)]
+
+    def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
+        assert state.trick is not None
+        value = VALUE[state.trick.plays[data][1]]
+        gnomes = state.faceup[1 - player]
+        if any(FACTION[g] == "gnomes" and VALUE[g] == value for g in gnomes):
+            return [f"smash gnomes:{value}", "pass"]
+        return []  # asked only when such a Gnome exists
+
+    def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
+        if move == "pass":
+            return
+        assert state.trick is not None
+        value = VALUE[state.trick.plays[data][1]]
+        gnomes = state.faceup[1 - player]
+        for i, g in enumerate(gnomes):
+            if FACTION[g] == "gnomes" and VALUE[g] == value:
+                state.discard.append(gnomes.pop(i))
+                return
+
+
+class Dragons(FactionPower):
+    """The player who played the last Dragon in the trick leads the next trick, even if they lost."""
+
+    name = key = "dragons"
+
+    def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
+        # Later Dragons override earlier ones (R-3), so the last Dragon decides.
+        trick.next_leader = trick.plays[pos][0]
+
+
+class Trolls(FactionPower):
+    """Phase Two: a player collects at most one Troll per trick. Whenever a trick's winner would
+    collect Trolls, they take the single highest Troll among those played and the troll pool; the
+    rest go to (or stay in) the face-up pool. The winner of the last trick of the game takes every
+    Troll left in the pool."""
+
+    name = key = "trolls"
+    phases = PHASE_TWO
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        plays = trick.plays
+        # Act once, at the last Troll played, after every earlier card's power (R-3).
+        if any(FACTION[c] == "trolls" for _, c in plays[pos + 1 :]):
+            return
+        for player in (0, 1):
+            mine = [
+                i
+                for i, (_, c) in enumerate(plays)
+                if FACTION[c] == "trolls" and trick.dests[i] == (player, SCORE)
+            ]
+            if not mine:
+                continue
+            best_played = max(mine, key=lambda i: VALUE[plays[i][1]])
+            best_pool = max(state.troll_pool, key=lambda c: VALUE[c], default=None)
+            for i in mine:
+                trick.dests[i] = (player, POOL)
+            if best_pool is not None and VALUE[best_pool] > VALUE[plays[best_played][1]]:
+                trick.extra.append((best_pool, POOL, player, SCORE))
+            else:
+                trick.dests[best_played] = (player, SCORE)
+
+    def end_of_game(self, state: State) -> None:
+        if state.troll_pool and state.last_winner >= 0:
+            state.score[state.last_winner].extend(state.troll_pool)
+            state.troll_pool.clear()
+
+
+class Seers(FactionPower):
+    """Phase One: the winner who played a Seer looks at the top card of the deck and takes either it
+    or the prize; the loser gets the other one. No decision when the deck is empty after the
+    reveal."""
+
+    name = key = "seers"
+    phases = PHASE_ONE
+    asks = ("seer",)
+
+    def before_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        player = trick.plays[pos][0]
+        if player != trick.winner or not state.deck or trick.prize < 0:
+            return []
+        return [("seer", player, pos)]
+
+    def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
+        return ["take top", "take prize"]
+
+    def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
+        return state.deck[-1:]  # W7: the look at the top card
+
+    def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
+        assert state.trick is not None
+        top = state.deck[-1]
+        if move == "take top":
+            state.trick.prize_plan = [(player, FROM_DECK), (1 - player, FROM_PRIZE)]
+        else:
+            state.trick.prize_plan = [(player, FROM_PRIZE), (1 - player, FROM_DECK)]
+            # W7: the Seer winner keeps knowing the card the loser receives
+            state.revealed.add(top)
+
+
+FACTION_POWERS: dict[str, type[FactionPower]] = {
+    cls.key: cls
+    for cls in (Goblins, Knights, Undead, Dwarves, Doppelgangers, Gnomes, Giants, Dragons, Trolls)
+    + (Seers,)
+    if cls.key is not None
+}

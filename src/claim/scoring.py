@@ -1,0 +1,54 @@
+"""The end of the game: votes and the winner (RULES.md §9 steps 5 and 6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from claim import cards
+
+if TYPE_CHECKING:
+    from claim.state import State
+
+FACTION = cards.FACTION
+VALUE = cards.VALUE
+
+
+def faction_values(state: State, player: int, faction: str) -> list[int]:
+    """Printed values of ``player``'s collected cards of ``faction``, highest first."""
+    return sorted((VALUE[c] for c in state.score[player] if FACTION[c] == faction), reverse=True)
+
+
+def vote(state: State, faction: str) -> int | None:
+    """Who wins a faction's vote (§9 step 5): more cards; equal counts: the highest card, then the
+    second highest, and so on; still equal (or both zero): nobody."""
+    mine, theirs = faction_values(state, 0, faction), faction_values(state, 1, faction)
+    if len(mine) != len(theirs):
+        return 0 if len(mine) > len(theirs) else 1
+    for a, b in zip(mine, theirs, strict=True):
+        if a != b:
+            return 0 if a > b else 1
+    return None
+
+
+def final_result(state: State) -> dict[str, Any]:
+    """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
+    factions = state.config.factions
+    votes = {f: vote(state, f) for f in factions}
+    won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
+    cards_in_won = [
+        sum(len(faction_values(state, p, f)) for f in factions if votes[f] == p) for p in (0, 1)
+    ]
+    winner: int | None
+    if won[0] != won[1]:
+        winner, reason = (0 if won[0] > won[1] else 1), "votes"
+    elif cards_in_won[0] != cards_in_won[1]:
+        winner, reason = (0 if cards_in_won[0] > cards_in_won[1] else 1), "cards"
+    else:
+        winner, reason = None, "draw"
+    return {
+        "votes": votes,
+        "winner": winner,
+        "reason": reason,
+        "votes_won": won,
+        "cards_in_won_factions": cards_in_won,
+    }

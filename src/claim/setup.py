@@ -1,0 +1,157 @@
+"""Game configuration, deck building and validation, dealing (RULES.md §2)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from claim import cards
+from claim.errors import ConfigError, DeckError
+
+if TYPE_CHECKING:
+    from claim.state import State
+
+HAND_SIZE = 13
+DECK_SIZE = 52
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything that fixes a game before the shuffle.
+
+    ``first_leader`` is 0 or 1; "random" is resolved from the seed by :func:`resolve_first_leader`
+    before a config is built, so a config always names the leader (§2 step 7).
+    """
+
+    factions: tuple[str, ...] = cards.PRESETS["claim"]
+    first_leader: int = 0
+
+    def __post_init__(self) -> None:
+        validate_factions(self.factions)
+        if self.first_leader not in (0, 1):
+            raise ConfigError(f"first leader must be 0 or 1, got {self.first_leader!r}")
+
+    def to_dict(self) -> dict[str, object]:
+        """The record's ``setup`` object."""
+        return {"factions": list(self.factions), "first_leader": self.first_leader}
+
+
+def _faction_list() -> str:
+    return ", ".join(sorted(cards.PLAYABLE_FACTIONS))
+
+
+def validate_factions(factions: Sequence[str]) -> None:
+    """Refuse an illegal deck with a message that says what is wrong (§2 step 1).
+
+    A legal deck is exactly one pair (both of its factions) and three distinct single factions.
+    """
+    names = list(factions)
+    for name in names:
+        if name not in cards.FACTIONS:
+            raise DeckError(f"unknown faction {name!r}; factions are: {_faction_list()}")
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise DeckError(f"{name} is listed twice; a deck uses five different factions")
+        seen.add(name)
+    pairs = {cards.FACTIONS[n].pair for n in names if cards.FACTIONS[n].pair}
+    for name in names:
+        pair = cards.FACTIONS[name].pair
+        if pair:
+            partner = next(f for f in pair.split("+") if f != name)
+            if partner not in seen:
+                raise DeckError(f"{name} come as a pair with {partner}; add {partner} to the deck")
+    if len(pairs) > 1:
+        listed = " and ".join(sorted(pairs))
+        raise DeckError(f"a deck uses exactly one pair of factions, got {len(pairs)}: {listed}")
+    if not pairs:
+        raise DeckError(
+            "a deck needs one pair (goblins+knights or gnomes+giants) and three single factions"
+        )
+    singles = [n for n in names if not cards.FACTIONS[n].pair]
+    if len(names) != 5 or len(singles) != 3:
+        raise DeckError(
+            f"a deck needs one pair and exactly three single factions, got {len(singles)} "
+            f"single factions: {', '.join(singles) or 'none'}"
+        )
+    for name in names:
+        if name not in cards.PLAYABLE_FACTIONS:
+            info = cards.FACTIONS[name]
+            raise DeckError(
+                f"{name} ({info.box.title()} box) is not implemented yet; "
+                f"playable factions: {_faction_list()}"
+            )
+
+
+def parse_factions(text: str, rng: random.Random | None = None) -> tuple[str, ...]:
+    """Read a ``--factions`` value: a preset, ``random`` or five comma-separated names."""
+    text = text.strip().lower()
+    if text in cards.PRESETS:
+        return cards.PRESETS[text]
+    if text == "random":
+        return random_factions(rng or random.Random())
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    if len(names) == 1:
+        presets = ", ".join(cards.PRESETS)
+        raise DeckError(
+            f"unknown preset {names[0]!r}; use {presets}, random, or five factions separated "
+            "by commas"
+        )
+    validate_factions(names)
+    return names
+
+
+def random_factions(rng: random.Random) -> tuple[str, ...]:
+    """A legal deck drawn from ``rng``: one playable pair and three playable singles."""
+    pairs = sorted(
+        {
+            info.pair
+            for info in cards.FACTIONS.values()
+            if info.pair and all(f in cards.PLAYABLE_FACTIONS for f in info.pair.split("+"))
+        }
+    )
+    singles = sorted(
+        n for n, info in cards.FACTIONS.items() if not info.pair and n in cards.PLAYABLE_FACTIONS
+    )
+    pair = rng.choice(pairs)
+    return (*pair.split("+"), *rng.sample(singles, 3))
+
+
+def resolve_first_leader(value: str | int, rng: random.Random) -> int:
+    """Read a ``--first-leader`` value: 0, 1 or ``random`` (drawn from ``rng``)."""
+    text = str(value).strip().lower()
+    if text == "random":
+        return rng.randrange(2)
+    if text in ("0", "1"):
+        return int(text)
+    raise ConfigError(f"first leader must be 0, 1 or random, got {value!r}")
+
+
+def deck_cards(factions: Sequence[str]) -> list[int]:
+    """The ids of the 52 faction cards the chosen factions put in the deck, in table order."""
+    ids: list[int] = []
+    for name in factions:
+        ids.extend(cards.IDS_BY_FACTION[name])
+    return ids
+
+
+def new_game(config: GameConfig | None = None, seed: int | None = None) -> State:
+    """Shuffle and deal a new game from ``seed`` (§2 steps 6–7).
+
+    The same config and seed always give the same game: every random event draws from the one
+    generator kept in the state.
+    """
+    from claim.engine import start_game  # the engine imports setup; keep the cycle local
+
+    config = config or GameConfig()
+    rng = random.Random(seed)
+    pool = deck_cards(config.factions)
+    rng.shuffle(pool)
+    hands = [pool[:HAND_SIZE], pool[HAND_SIZE : 2 * HAND_SIZE]]
+    deck_top_first = pool[2 * HAND_SIZE :]
+    state = start_game(config, hands, deck_top_first, rng)
+    state.seed = seed
+    return state
+

@@ -1,0 +1,316 @@
+"""The game state: plain data, cheap to clone, serialized by :meth:`State.to_dict`.
+
+Cards are ints (ids from :mod:`claim.cards`); serialized forms use codes so saved positions never
+depend on the ids. The deck is stored with its top card *last* (``deck.pop()`` draws), and written
+top card first everywhere outside this module.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from claim import cards
+from claim.errors import RecordError
+from claim.setup import GameConfig
+
+# Zones a collected or moved card can go to.
+DISCARD = 0
+SCORE = 1
+FOLLOWERS = 2
+FACEUP = 3  # face-up Gnomes in front of a player (§5.2)
+POOL = 4  # the Troll pool (§5.2)
+OUT = 5  # left the game
+HAND = 6
+
+ZONE_NAMES = {
+    DISCARD: "discard",
+    SCORE: "score",
+    FOLLOWERS: "followers",
+    FACEUP: "gnomes",
+    POOL: "troll_pool",
+    OUT: "out",
+    HAND: "hand",
+}
+
+# Phase One prize-plan sources: what each player takes when a Phase One trick is collected.
+FROM_PRIZE = 0
+FROM_DECK = 1
+
+NO_PLAYER = -1
+
+#: one finished trick: (phase, number, leader, prize or -1, plays, winner or -1, reason)
+#: with plays = ((player, card, effective value, declared faction or None), ...)
+TrickRecord = tuple[int, int, int, int, tuple[tuple[int, int, int, str | None], ...], int, str]
+
+
+class Trick:
+    """The trick being played or resolved. Powers read and change it while it resolves."""
+
+    __slots__ = (
+        "collected",
+        "declared",
+        "dests",
+        "extra",
+        "factions",
+        "leader",
+        "next_leader",
+        "number",
+        "phase",
+        "plays",
+        "prize",
+        "prize_plan",
+        "reason",
+        "values",
+        "winner",
+    )
+
+    def __init__(self, phase: int, number: int, leader: int, prize: int) -> None:
+        self.phase = phase
+        self.number = number
+        self.leader = leader
+        self.prize = prize  # card id, or -1 in Phase Two
+        self.plays: list[tuple[int, int]] = []  # (player, card) in play order
+        self.values: list[int] = []  # effective value of each play (§4.2)
+        self.factions: list[str] = []  # faction each play counts as in this trick
+        self.declared: list[str | None] = []  # declared faction ("as") of each play, if any
+        self.winner = NO_PLAYER
+        self.reason = ""
+        self.dests: list[tuple[int, int]] = []  # (player, zone) for each play
+        self.extra: list[tuple[int, int, int, int]] = []  # (card, from zone, player, to zone)
+        self.next_leader = NO_PLAYER
+        self.prize_plan: list[tuple[int, int]] = []  # Phase One: (player, FROM_PRIZE|FROM_DECK)
+        self.collected = False  # the played cards and the prize have left the table
+
+    def copy(self) -> Trick:
+        t = Trick(self.phase, self.number, self.leader, self.prize)
+        t.plays = self.plays[:]
+        t.values = self.values[:]
+        t.factions = self.factions[:]
+        t.declared = self.declared[:]
+        t.winner = self.winner
+        t.reason = self.reason
+        t.dests = self.dests[:]
+        t.extra = self.extra[:]
+        t.next_leader = self.next_leader
+        t.prize_plan = self.prize_plan[:]
+        t.collected = self.collected
+        return t
+
+    @property
+    def lead_faction(self) -> str:
+        """The led faction (§4.1): the faction the lead card counts as."""
+        return self.factions[0]
+
+
+class State:
+    """Everything about one game. Mutated in place by :func:`claim.engine.apply`."""
+
+    __slots__ = (
+        "config",
+        "deal",
+        "chance",
+        "deck",
+        "discard",
+        "faceup",
+        "followers",
+        "hands",
+        "history",
+        "last_winner",
+        "leader",
+        "legal_cache",
+        "moon",
+        "moves",
+        "number",
+        "options",
+        "out",
+        "phase",
+        "result",
+        "revealed",
+        "rng",
+        "score",
+        "seed",
+        "tasks",
+        "trick",
+        "troll_pool",
+    )
+
+    def __init__(self, config: GameConfig, rng: random.Random) -> None:
+        self.config = config
+        self.rng = rng
+        self.seed: int | None = None  # the seed the game was dealt from, if any (for records)
+        self.phase = 1
+        self.hands: list[list[int]] = [[], []]
+        self.followers: list[list[int]] = [[], []]
+        self.score: list[list[int]] = [[], []]
+        self.faceup: list[list[int]] = [[], []]
+        self.deck: list[int] = []  # top card LAST
+        self.discard: list[int] = []
+        self.troll_pool: list[int] = []
+        self.out: list[int] = []
+        self.leader = config.first_leader
+        self.number = 0  # number of the current trick within its phase
+        self.trick: Trick | None = None
+        #: pending work, front first: (kind, player, data); see engine._advance
+        self.tasks: list[tuple[str, int, int]] = []
+        #: options of the decision being asked (a cache of the front task's options)
+        self.options: list[str] = []
+        #: cards in a hidden zone (Follower deck, hand) that the player who does not hold them knows
+        self.revealed: set[int] = set()
+        self.history: list[TrickRecord] = []
+        self.moves: list[str] = []
+        self.chance: list[str] = []
+        #: the starting deal as codes, for records: (hand 0, hand 1, deck top first)
+        self.deal: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+        self.result: dict[str, Any] | None = None
+        self.last_winner = NO_PLAYER
+        self.moon = "no-moon"
+        self.legal_cache: list[str] | None = None
+
+    # -- copying ------------------------------------------------------------------------------
+
+    def clone(self, history: bool = True) -> State:
+        """An independent copy. ``history=False`` drops the trick history and move list (playouts)."""
+        s = State.__new__(State)
+        s.config = self.config
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        s.rng = rng
+        s.seed = self.seed
+        s.phase = self.phase
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.followers = [self.followers[0][:], self.followers[1][:]]
+        s.score = [self.score[0][:], self.score[1][:]]
+        s.faceup = [self.faceup[0][:], self.faceup[1][:]]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.troll_pool = self.troll_pool[:]
+        s.out = self.out[:]
+        s.leader = self.leader
+        s.number = self.number
+        s.trick = self.trick.copy() if self.trick is not None else None
+        s.tasks = self.tasks[:]
+        s.options = self.options[:]
+        s.revealed = set(self.revealed)
+        s.history = self.history[:] if history else []
+        s.moves = self.moves[:] if history else []
+        s.chance = self.chance[:]
+        s.deal = self.deal
+        s.result = self.result
+        s.last_winner = self.last_winner
+        s.moon = self.moon
+        s.legal_cache = self.legal_cache
+        return s
+
+    def other(self, player: int) -> int:
+        return 1 - player
+
+    # -- serialization ------------------------------------------------------------------------
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every place a physical card can be, by name (for the conservation invariant)."""
+        z = {
+            "hand0": self.hands[0],
+            "hand1": self.hands[1],
+            "followers0": self.followers[0],
+            "followers1": self.followers[1],
+            "score0": self.score[0],
+            "score1": self.score[1],
+            "gnomes0": self.faceup[0],
+            "gnomes1": self.faceup[1],
+            "deck": self.deck,
+            "discard": self.discard,
+            "troll_pool": self.troll_pool,
+            "out": self.out,
+        }
+        if self.trick is not None and not self.trick.collected:
+            z["trick"] = [c for _, c in self.trick.plays]
+            if self.trick.prize >= 0:
+                z["prize"] = [self.trick.prize]
+        return z
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position: a JSON-able snapshot that :meth:`from_dict` restores exactly."""
+        code = cards.CODE
+
+        def codes(ids: list[int]) -> list[str]:
+            return [code[c] for c in ids]
+
+        revealed: list[list[Any]] = []
+        for p in (0, 1):
+            for zone_name, zone in (("hand", self.hands[p]), ("followers", self.followers[p])):
+                revealed.extend([p, zone_name, i] for i, c in enumerate(zone) if c in self.revealed)
+        trick: dict[str, Any] | None = None
+        if self.trick is not None:
+            t = self.trick
+            trick = {
+                "phase": t.phase,
+                "number": t.number,
+                "leader": t.leader,
+                "prize": code[t.prize] if t.prize >= 0 else None,
+                "plays": [[p, code[c]] for p, c in t.plays],
+                "values": t.values,
+                "factions": t.factions,
+                "declared": t.declared,
+                "winner": t.winner,
+                "reason": t.reason,
+                "dests": [list(d) for d in t.dests],
+                "extra": [[code[c], z, p, z2] for c, z, p, z2 in t.extra],
+                "next_leader": t.next_leader,
+                "prize_plan": [list(x) for x in t.prize_plan],
+                "collected": t.collected,
+            }
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": "claim-position/1",
+            "setup": self.config.to_dict(),
+            "phase": self.phase,
+            "players": [
+                {
+                    "hand": codes(self.hands[p]),
+                    "followers": codes(self.followers[p]),
+                    "score": codes(self.score[p]),
+                    "gnomes": codes(self.faceup[p]),
+                }
+                for p in (0, 1)
+            ],
+            "deck": codes(self.deck[::-1]),
+            "discard": codes(self.discard),
+            "troll_pool": codes(self.troll_pool),
+            "out": codes(self.out),
+            "leader": self.leader,
+            "number": self.number,
+            "trick": trick,
+            "tasks": [list(t) for t in self.tasks],
+            "revealed": revealed,
+            "history": [
+                [
+                    ph,
+                    n,
+                    ld,
+                    code[pz] if pz >= 0 else None,
+                    [[p, code[c], v, a] for p, c, v, a in plays],
+                    w,
+                    r,
+                ]
+                for ph, n, ld, pz, plays, w, r in self.history
+            ],
+            "moves": list(self.moves),
+            "chance": list(self.chance),
+            "deal": {
+                "hands": [list(self.deal[0]), list(self.deal[1])],
+                "deck": list(self.deal[2]),
+            },
+            "result": self.result,
+            "last_winner": self.last_winner,
+            "moon": self.moon,
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """Restore a position written by :meth:`to_dict`; a malformed one raises RecordError."""
+        from claim.positions import load_position  # parsing lives beside the record parser
+
+        return load_position(data)

@@ -1,10 +1,11 @@
 """Card codes, factions and deck tables (RULES.md §1).
 
-Every physical card in every box gets a small integer id, fixed by the tables below. The engine keeps
-ids in plain lists; everything that leaves the engine (records, positions, views) uses codes
+Every physical card in every box gets a small integer id, fixed by the tables below. The engine
+keeps ids in plain lists; everything that leaves the engine (records, positions, views) uses codes
 (``goblins:0``), so saved games never depend on the ids.
 
-Several physical cards share a code (five ``goblins:0``): a code names a kind of card, an id one copy.
+Several physical cards share a code (five ``goblins:0``): a code names a kind of card, an id one
+copy.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 # Factions
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +47,13 @@ _FACTION_LIST: list[FactionInfo] = [
     FactionInfo(
         "gnomes",
         "claim2",
-        tuple(_values("gnomes", [1, 3, 5, 7], 3) + ["gnomes:9"]),
+        (*_values("gnomes", [1, 3, 5, 7], 3), "gnomes:9"),
         "gnomes+giants",
     ),
     FactionInfo(
         "giants",
         "claim2",
-        tuple(_values("giants", [1, 3, 5, 7], 2) + ["giants:9"]),
+        (*_values("giants", [1, 3, 5, 7], 2), "giants:9"),
         "gnomes+giants",
     ),
     FactionInfo(
@@ -77,7 +78,7 @@ _FACTION_LIST: list[FactionInfo] = [
     FactionInfo(
         "tricksters",
         "fire",
-        tuple(_values("tricksters", [1, 3, 5, 7, 9]) + [f"tricksters:{v}x" for v in (1, 3, 5, 7, 9)]),
+        (*_values("tricksters", [1, 3, 5, 7, 9]), *(f"tricksters:{v}x" for v in (1, 3, 5, 7, 9))),
     ),
     FactionInfo("poisoners", "fire", tuple(_range("poisoners", 0, 9))),
     FactionInfo("cyclops", "mercenaries", tuple(_range("cyclops", 0, 9))),
@@ -211,9 +212,9 @@ ARTIFACTS: Final[tuple[str, ...]] = (
     "ice-sword",
 )
 
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 # The card universe: one id per physical card of every box
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 
 #: code of each card id
 CODE: list[str] = []

@@ -4,8 +4,8 @@ Every client does the same: ``legal_actions(state)`` → choose → ``apply(stat
 asks the powers in play (``claim.powers``) every question a trick raises and never names a card.
 
 Work that must wait for a player's decision is queued in ``state.tasks``: a task is either a
-decision ``(kind, player, data)`` answered by a power, or an engine step (a kind starting with ``@``)
-that resumes the trick once the decisions before it are answered (R-4).
+decision ``(kind, player, data)`` answered by a power, or an engine step (a kind starting with
+``@``) that resumes the trick once the decisions before it are answered (R-4).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 
 from claim import cards
 from claim.errors import IllegalMove
-from claim.powers import rule_book
 from claim.powers.base import Ask
 from claim.scoring import final_result
 from claim.setup import GameConfig
@@ -47,9 +46,9 @@ def _base_faction(card: int) -> str:
     return "" if faction in ("hero", "toxic") else faction
 
 
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 # Starting
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 
 
 def start_game(
@@ -73,9 +72,9 @@ def start_game(
     return state
 
 
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 # Queries
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 
 
 def is_over(state: State) -> bool:
@@ -109,7 +108,7 @@ def playable_cards(state: State) -> list[int]:
             allowed = hand
     else:
         allowed = hand  # a led hero sets no led faction (§6)
-    for power in rule_book(state.config).global_powers("follow_options", trick.phase):
+    for power in state.book.global_powers("follow_options", trick.phase):
         allowed = power.follow_options(state, trick, hand, allowed)
     return allowed
 
@@ -133,13 +132,16 @@ def legal_actions(state: State) -> list[str]:
     return legal
 
 
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 # Applying a move
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 
 
 def apply(state: State, move: str) -> None:
-    """Play one move for the player to act. An illegal move raises IllegalMove and changes nothing."""
+    """Play one move for the player to act.
+
+    An illegal move raises IllegalMove and changes nothing.
+    """
     legal = legal_actions(state)
     if move not in legal:
         if state.result is not None:
@@ -150,7 +152,7 @@ def apply(state: State, move: str) -> None:
     if state.tasks:
         kind, player, data = state.tasks.pop(0)
         state.options = []
-        rule_book(state.config).by_ask[kind].answer(state, kind, player, data, move)
+        state.book.by_ask[kind].answer(state, kind, player, data, move)
     else:
         _play_card(state, move[5:])
     _advance(state)
@@ -161,12 +163,12 @@ def _play_card(state: State, code: str) -> None:
     assert trick is not None
     player = trick.leader if not trick.plays else 1 - trick.plays[-1][0]
     hand = state.hands[player]
-    for i, card in enumerate(hand):
+    for card in hand:
         if CODE[card] == code:
             break
     else:  # pragma: no cover - legal_actions only lists cards in hand
         raise IllegalMove(f"{code} is not in the hand of player {player}")
-    hand.pop(i)
+    hand.remove(card)
     trick.plays.append((player, card))
     trick.factions.append(_base_faction(card))
     trick.declared.append(None)
@@ -184,7 +186,7 @@ def _advance(state: State) -> None:
             tasks.pop(0)
             STEPS[kind](state)
             continue
-        options = rule_book(state.config).by_ask[kind].options(state, kind, player, data)
+        options = state.book.by_ask[kind].options(state, kind, player, data)
         if options:
             state.options = options
             state.legal_cache = None
@@ -196,22 +198,22 @@ def _queue(state: State, asks: list[Ask], then: str) -> bool:
     """Queue decisions (R-4: play order; ask_last powers after all others) before a step."""
     if not asks:
         return False
-    by_ask = rule_book(state.config).by_ask
+    by_ask = state.book.by_ask
     asks.sort(key=lambda a: (by_ask[a[0]].ask_last, a[2]))
     state.tasks[0:0] = [*asks, (then, NO_PLAYER, 0)]
     return True
 
 
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 # A trick
-# ---------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------
 
 
 def _resolve(state: State) -> None:
     """Both cards are down: factions, values, winner (§4), then decisions before collection."""
     trick = state.trick
     assert trick is not None
-    book = rule_book(state.config)
+    book = state.book
     for hook in ("set_faction", "set_value"):
         if book.has_layers(hook, trick):
             for power, pos in book.layers(hook, trick):
@@ -255,7 +257,7 @@ def _collect(state: State) -> None:
     """§3.1 step 5 / §3.2: move the played cards and the prize where the powers send them."""
     trick = state.trick
     assert trick is not None
-    book = rule_book(state.config)
+    book = state.book
     winner = trick.winner
     if trick.phase == 1 or winner < 0:
         trick.dests = [(NO_PLAYER, DISCARD)] * len(trick.plays)
@@ -315,7 +317,7 @@ def _end_trick(state: State) -> None:
     """Next leader (§3.1 step 6), the trick into the history, the next trick or phase end."""
     trick = state.trick
     assert trick is not None
-    book = rule_book(state.config)
+    book = state.book
     trick.next_leader = trick.winner if trick.winner >= 0 else trick.leader
     if book.has_layers("choose_next_leader", trick):
         for power, pos in book.layers("choose_next_leader", trick):
@@ -368,7 +370,7 @@ def _end_phase(state: State) -> None:
 
 def _end_game(state: State) -> None:
     """§9 in the fixed R-90 order: end-of-game moves (step 1), then votes and the winner."""
-    book = rule_book(state.config)
+    book = state.book
     for power in book.global_powers("end_of_game", 2):
         power.end_of_game(state)
     state.trick = None

@@ -10,10 +10,9 @@ from typing import Any
 
 from claim import cards
 from claim.errors import RecordError
-from claim.powers import rule_book
 from claim.records import CardPool, parse_setup
 from claim.setup import DECK_SIZE, deck_cards
-from claim.state import NO_PLAYER, State, TrickRecord, Trick
+from claim.state import NO_PLAYER, State, Trick, TrickRecord
 
 POSITION_FORMAT = "claim-position/1"
 
@@ -85,7 +84,7 @@ def load_position(data: Any, where: str = "position") -> State:
         state.trick = _load_trick(tdata, pool, f"{where}.trick")
     if pool.left():
         raise RecordError(f"{where}: {pool.left()} of the game's {DECK_SIZE} cards are missing")
-    book = rule_book(config)
+    book = state.book
     tasks = _get(data, "tasks", where, list)
     for i, task in enumerate(tasks):
         ok = (
@@ -151,7 +150,9 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         _get(data, "phase", where, int),
         _get(data, "number", where, int),
         _player(data.get("leader"), f"{where}.leader"),
-        -1 if prize is None else (
+        -1
+        if prize is None
+        else (
             _code_id(prize, f"{where}.prize") if collected else pool.take(prize, f"{where}.prize")
         ),
     )
@@ -160,8 +161,10 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         if not isinstance(play, list) or len(play) != 2:
             raise RecordError(f"{where}.plays[{i}] must be [player, card]")
         p = _player(play[0], f"{where}.plays[{i}][0]")
-        card = _code_id(play[1], f"{where}.plays[{i}][1]") if collected else pool.take(
-            play[1], f"{where}.plays[{i}][1]"
+        card = (
+            _code_id(play[1], f"{where}.plays[{i}][1]")
+            if collected
+            else pool.take(play[1], f"{where}.plays[{i}][1]")
         )
         trick.plays.append((p, card))
     try:

@@ -56,7 +56,7 @@ def validate_factions(factions: Sequence[str]) -> None:
         if name in seen:
             raise DeckError(f"{name} is listed twice; a deck uses five different factions")
         seen.add(name)
-    pairs = {cards.FACTIONS[n].pair for n in names if cards.FACTIONS[n].pair}
+    pairs = {p for n in names if (p := cards.FACTIONS[n].pair)}
     for name in names:
         pair = cards.FACTIONS[name].pair
         if pair:
@@ -154,4 +154,3 @@ def new_game(config: GameConfig | None = None, seed: int | None = None) -> State
     state = start_game(config, hands, deck_top_first, rng)
     state.seed = seed
     return state
-

@@ -8,11 +8,13 @@ top card first everywhere outside this module.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claim import cards
-from claim.errors import RecordError
 from claim.setup import GameConfig
+
+if TYPE_CHECKING:
+    from claim.powers.base import RuleBook
 
 # Zones a collected or moved card can go to.
 DISCARD = 0
@@ -107,9 +109,10 @@ class State:
     """Everything about one game. Mutated in place by :func:`claim.engine.apply`."""
 
     __slots__ = (
+        "book",
+        "chance",
         "config",
         "deal",
-        "chance",
         "deck",
         "discard",
         "faceup",
@@ -136,7 +139,11 @@ class State:
     )
 
     def __init__(self, config: GameConfig, rng: random.Random) -> None:
+        from claim.powers import rule_book  # powers import this module; keep the cycle local
+
         self.config = config
+        #: the powers in play, derived from the config and shared by every clone
+        self.book: RuleBook = rule_book(config)
         self.rng = rng
         self.seed: int | None = None  # the seed the game was dealt from, if any (for records)
         self.phase = 1
@@ -170,9 +177,10 @@ class State:
     # -- copying ------------------------------------------------------------------------------
 
     def clone(self, history: bool = True) -> State:
-        """An independent copy. ``history=False`` drops the trick history and move list (playouts)."""
+        """An independent copy; ``history=False`` drops the trick history and moves (playouts)."""
         s = State.__new__(State)
         s.config = self.config
+        s.book = self.book
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         s.rng = rng

@@ -13,7 +13,6 @@ from typing import Any
 
 from claim import cards
 from claim.engine import current_player, legal_actions
-from claim.powers import rule_book
 from claim.state import State
 
 CODE = cards.CODE
@@ -25,7 +24,7 @@ def _shown_now(state: State, viewer: int) -> set[int]:
     if not state.tasks or state.tasks[0][1] != viewer or state.tasks[0][0][0] == "@":
         return set()
     kind, player, data = state.tasks[0]
-    return set(rule_book(state.config).by_ask[kind].shown(state, kind, player, data))
+    return set(state.book.by_ask[kind].shown(state, kind, player, data))
 
 
 def report(state: State, viewer: int | None = None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from claim import cards
 from claim.powers.base import Ask, Power, Tier
@@ -141,7 +141,8 @@ class Giants(FactionPower):
 
 
 class Dragons(FactionPower):
-    """The player who played the last Dragon in the trick leads the next trick, even if they lost."""
+    """The player who played the last Dragon in the trick leads the next trick, even if they
+    lost."""
 
     name = key = "dragons"
 
@@ -221,7 +222,17 @@ class Seers(FactionPower):
 
 FACTION_POWERS: dict[str, type[FactionPower]] = {
     cls.key: cls
-    for cls in (Goblins, Knights, Undead, Dwarves, Doppelgangers, Gnomes, Giants, Dragons, Trolls)
-    + (Seers,)
+    for cls in (
+        Goblins,
+        Knights,
+        Undead,
+        Dwarves,
+        Doppelgangers,
+        Gnomes,
+        Giants,
+        Dragons,
+        Trolls,
+        Seers,
+    )
     if cls.key is not None
 }

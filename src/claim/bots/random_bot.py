@@ -1,0 +1,18 @@
+"""The random bot: a uniformly random legal move from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+class RandomBot:
+    """Plays a uniformly random legal move. Seeded, so games with it replay exactly."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
+        return legal[self.rng.randrange(len(legal))]

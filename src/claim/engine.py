@@ -10,18 +10,18 @@ decision ``(kind, player, data)`` answered by a power, or an engine step (a kind
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from claim import cards
 from claim.errors import IllegalMove
-from claim.powers.base import Ask
+from claim.powers.base import Ask, Layer
 from claim.scoring import final_result
 from claim.setup import GameConfig
 from claim.state import (
     DISCARD,
     FACEUP,
     FOLLOWERS,
+    FROM_DECK,
     FROM_PRIZE,
     HAND,
     NO_PLAYER,
@@ -46,6 +46,9 @@ def _base_faction(card: int) -> str:
     return "" if faction in ("hero", "toxic") else faction
 
 
+BASE_FACTION: list[str] = [_base_faction(c) for c in range(cards.NUM_CARDS)]
+
+
 # -------------------------------------------------------------------------------------------------
 # Starting
 # -------------------------------------------------------------------------------------------------
@@ -55,10 +58,10 @@ def start_game(
     config: GameConfig,
     hands: Sequence[Sequence[int]],
     deck_top_first: Sequence[int],
-    rng: random.Random,
+    chance_seed: int,
 ) -> State:
     """A new game from a dealt position (hands in hand order, deck top card first)."""
-    state = State(config, rng)
+    state = State(config, chance_seed)
     state.hands = [list(hands[0]), list(hands[1])]
     state.deck = list(reversed(deck_top_first))
     state.deal = (
@@ -116,18 +119,23 @@ def playable_cards(state: State) -> list[int]:
 def legal_actions(state: State) -> list[str]:
     """Every legal move string for the player to act, without repeats, in hand order."""
     cached = state.legal_cache
-    if cached is not None:
-        return cached
+    if cached is None:
+        cached = _legal_map(state)
+    return list(cached)
+
+
+def _legal_map(state: State) -> dict[str, int]:
+    """Legal moves mapped to the card each plays (-1 for a decision's answers); cached."""
     if state.result is not None:
-        legal: list[str] = []
+        legal: dict[str, int] = {}
     elif state.tasks:
-        legal = list(state.options)
+        legal = dict.fromkeys(state.options, -1)
     else:
-        legal = []
+        legal = {}
         for card in playable_cards(state):
             move = PLAY_MOVE[card]
-            if move not in legal:
-                legal.append(move)
+            if move not in legal:  # R-30 spirit: the first copy in hand order is played
+                legal[move] = card
     state.legal_cache = legal
     return legal
 
@@ -142,38 +150,38 @@ def apply(state: State, move: str) -> None:
 
     An illegal move raises IllegalMove and changes nothing.
     """
-    legal = legal_actions(state)
-    if move not in legal:
+    legal = state.legal_cache
+    if legal is None:
+        legal = _legal_map(state)
+    card = legal.get(move)
+    if card is None:
         if state.result is not None:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
         raise IllegalMove(f"illegal move {move!r}; legal moves: {', '.join(legal)}")
     state.legal_cache = None
     state.moves.append(move)
-    if state.tasks:
+    if card < 0:
         kind, player, data = state.tasks.pop(0)
         state.options = []
         state.book.by_ask[kind].answer(state, kind, player, data, move)
+        _advance(state)
     else:
-        _play_card(state, move[5:])
-    _advance(state)
+        _play_card(state, card)
+        if state.tasks:
+            _advance(state)
 
 
-def _play_card(state: State, code: str) -> None:
+def _play_card(state: State, card: int) -> None:
     trick = state.trick
     assert trick is not None
-    player = trick.leader if not trick.plays else 1 - trick.plays[-1][0]
-    hand = state.hands[player]
-    for card in hand:
-        if CODE[card] == code:
-            break
-    else:  # pragma: no cover - legal_actions only lists cards in hand
-        raise IllegalMove(f"{code} is not in the hand of player {player}")
-    hand.remove(card)
-    trick.plays.append((player, card))
-    trick.factions.append(_base_faction(card))
+    plays = trick.plays
+    player = trick.leader if not plays else 1 - plays[-1][0]
+    state.hands[player].remove(card)
+    plays.append((player, card))
+    trick.factions.append(BASE_FACTION[card])
     trick.declared.append(None)
     trick.values.append(VALUE[card])
-    if len(trick.plays) == 2:
+    if len(plays) == 2:
         _resolve(state)
 
 
@@ -209,34 +217,44 @@ def _queue(state: State, asks: list[Ask], then: str) -> bool:
 # -------------------------------------------------------------------------------------------------
 
 
+def _layers(state: State, trick: Trick) -> list[Layer]:
+    layers = trick.layers
+    if layers is None:
+        layers = trick.layers = state.book.trick_layers(trick)
+    return layers
+
+
 def _resolve(state: State) -> None:
     """Both cards are down: factions, values, winner (§4), then decisions before collection."""
     trick = state.trick
     assert trick is not None
-    book = state.book
-    for hook in ("set_faction", "set_value"):
-        if book.has_layers(hook, trick):
-            for power, pos in book.layers(hook, trick):
-                getattr(power, hook)(state, trick, pos)
+    layers = _layers(state, trick)
+    for power, pos in layers:
+        if "set_faction" in power.hooks:
+            power.set_faction(state, trick, pos)
+    for power, pos in layers:
+        if "set_value" in power.hooks:
+            power.set_value(state, trick, pos)
     _default_winner(trick)
-    if book.has_layers("decide_winner", trick):
-        for power, pos in book.layers("decide_winner", trick):
+    for power, pos in layers:
+        if "decide_winner" in power.hooks:
             power.decide_winner(state, trick, pos)
-    if trick.winner >= 0:
-        state.last_winner = trick.winner
+    winner = trick.winner
+    if winner >= 0:
+        state.last_winner = winner
         if trick.phase == 1:
-            trick.prize_plan = [(trick.winner, FROM_PRIZE), (1 - trick.winner, 1)]
+            trick.prize_plan = [(winner, FROM_PRIZE), (1 - winner, FROM_DECK)]
     asks: list[Ask] = []
-    if book.has_layers("before_collect", trick):
-        for power, pos in book.layers("before_collect", trick):
+    for power, pos in layers:
+        if "before_collect" in power.hooks:
             asks.extend(power.before_collect(state, trick, pos))
-    if not _queue(state, asks, "@collect"):
+    if not asks or not _queue(state, asks, "@collect"):
         _collect(state)
 
 
 def _default_winner(trick: Trick) -> None:
     """§4.3: a following card competes by value, ties to the leader; otherwise the leader wins."""
-    leader, follower = trick.plays[0][0], trick.plays[1][0]
+    (leader, _), (follower, _) = trick.plays
     led, followed = trick.factions
     lead_value, follow_value = trick.values
     if led and followed != led:
@@ -257,17 +275,23 @@ def _collect(state: State) -> None:
     """§3.1 step 5 / §3.2: move the played cards and the prize where the powers send them."""
     trick = state.trick
     assert trick is not None
-    book = state.book
+    layers = _layers(state, trick)
     winner = trick.winner
+    plays = trick.plays
     if trick.phase == 1 or winner < 0:
-        trick.dests = [(NO_PLAYER, DISCARD)] * len(trick.plays)
+        trick.dests = [(NO_PLAYER, DISCARD)] * len(plays)
     else:
-        trick.dests = [(winner, SCORE)] * len(trick.plays)
-    if book.has_layers("route", trick):
-        for power, pos in book.layers("route", trick):
+        trick.dests = [(winner, SCORE)] * len(plays)
+    for power, pos in layers:
+        if "route" in power.hooks:
             power.route(state, trick, pos)
-    for (_, card), (player, zone) in zip(trick.plays, trick.dests, strict=True):
-        _zone(state, player, zone).append(card)
+    for (_, card), (player, zone) in zip(plays, trick.dests, strict=True):
+        if zone == DISCARD:
+            state.discard.append(card)
+        elif zone == SCORE:
+            state.score[player].append(card)
+        else:
+            _zone(state, player, zone).append(card)
     for card, source, player, zone in trick.extra:
         _zone(state, NO_PLAYER, source).remove(card)
         _zone(state, player, zone).append(card)
@@ -275,10 +299,10 @@ def _collect(state: State) -> None:
         _collect_prize(state, trick)
     trick.collected = True
     asks: list[Ask] = []
-    if book.has_layers("after_collect", trick):
-        for power, pos in book.layers("after_collect", trick):
+    for power, pos in layers:
+        if "after_collect" in power.hooks:
             asks.extend(power.after_collect(state, trick, pos))
-    if not _queue(state, asks, "@end-trick"):
+    if not asks or not _queue(state, asks, "@end-trick"):
         _end_trick(state)
 
 
@@ -317,10 +341,9 @@ def _end_trick(state: State) -> None:
     """Next leader (§3.1 step 6), the trick into the history, the next trick or phase end."""
     trick = state.trick
     assert trick is not None
-    book = state.book
     trick.next_leader = trick.winner if trick.winner >= 0 else trick.leader
-    if book.has_layers("choose_next_leader", trick):
-        for power, pos in book.layers("choose_next_leader", trick):
+    for power, pos in _layers(state, trick):
+        if "choose_next_leader" in power.hooks:
             power.choose_next_leader(state, trick, pos)
     state.history.append(
         (

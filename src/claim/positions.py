@@ -5,7 +5,6 @@ The schema is documented in ``docs/records.md``. Every problem raises RecordErro
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from claim import cards
@@ -50,13 +49,8 @@ def load_position(data: Any, where: str = "position") -> State:
     if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
         raise RecordError(f"{where}.format: expected {POSITION_FORMAT!r}")
     config = parse_setup(data.get("setup"), f"{where}.setup")
-    rng = random.Random()
-    raw = _get(data, "rng", where, list)
-    try:
-        rng.setstate((raw[0], tuple(raw[1]), raw[2]))
-    except (TypeError, ValueError, IndexError):
-        raise RecordError(f"{where}.rng is not a generator state") from None
-    state = State(config, rng)
+    state = State(config, _get(data, "chance_seed", where, int))
+    state.draws = _get(data, "draws", where, int)
     pool = CardPool(deck_cards(config.factions))
     phase = _get(data, "phase", where, int)
     if phase not in (1, 2):

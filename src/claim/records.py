@@ -8,7 +8,6 @@ naming the field; an illegal move raises :class:`~claim.errors.IllegalMove` nami
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +17,7 @@ from claim import cards
 from claim.engine import apply, legal_actions, start_game
 from claim.errors import ClaimError, IllegalMove, RecordError
 from claim.setup import DECK_SIZE, HAND_SIZE, GameConfig, deck_cards, new_game
-from claim.state import State
+from claim.state import State, chance_seed_for
 
 FORMAT = "claim/1"
 
@@ -149,7 +148,7 @@ def initial_state(record: Any) -> State:
         raise RecordError("deal.hands must be a list of two hands")
     hands = [pool.take_list(h, f"deal.hands[{p}]", HAND_SIZE) for p, h in enumerate(hands_data)]
     deck = pool.take_list(deal.get("deck"), "deal.deck", DECK_SIZE - 2 * HAND_SIZE)
-    state = start_game(config, hands, deck, random.Random(seed if seed is not None else 0))
+    state = start_game(config, hands, deck, chance_seed_for(seed))
     state.seed = seed
     return state
 

@@ -144,6 +144,7 @@ def new_game(config: GameConfig | None = None, seed: int | None = None) -> State
     generator kept in the state.
     """
     from claim.engine import start_game  # the engine imports setup; keep the cycle local
+    from claim.state import chance_seed_for
 
     config = config or GameConfig()
     rng = random.Random(seed)
@@ -151,6 +152,6 @@ def new_game(config: GameConfig | None = None, seed: int | None = None) -> State
     rng.shuffle(pool)
     hands = [pool[:HAND_SIZE], pool[HAND_SIZE : 2 * HAND_SIZE]]
     deck_top_first = pool[2 * HAND_SIZE :]
-    state = start_game(config, hands, deck_top_first, rng)
+    state = start_game(config, hands, deck_top_first, chance_seed_for(seed))
     state.seed = seed
     return state

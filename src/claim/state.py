@@ -14,7 +14,7 @@ from claim import cards
 from claim.setup import GameConfig
 
 if TYPE_CHECKING:
-    from claim.powers.base import RuleBook
+    from claim.powers.base import Layer, RuleBook
 
 # Zones a collected or moved card can go to.
 DISCARD = 0
@@ -55,6 +55,7 @@ class Trick:
         "dests",
         "extra",
         "factions",
+        "layers",
         "leader",
         "next_leader",
         "number",
@@ -83,6 +84,8 @@ class Trick:
         self.next_leader = NO_PLAYER
         self.prize_plan: list[tuple[int, int]] = []  # Phase One: (player, FROM_PRIZE|FROM_DECK)
         self.collected = False  # the played cards and the prize have left the table
+        #: the powers answering this trick's questions once both cards are down (derived, cached)
+        self.layers: list[Layer] | None = None
 
     def copy(self) -> Trick:
         t = Trick(self.phase, self.number, self.leader, self.prize)
@@ -97,6 +100,7 @@ class Trick:
         t.next_leader = self.next_leader
         t.prize_plan = self.prize_plan[:]
         t.collected = self.collected
+        t.layers = self.layers
         return t
 
     @property
@@ -111,10 +115,12 @@ class State:
     __slots__ = (
         "book",
         "chance",
+        "chance_seed",
         "config",
         "deal",
         "deck",
         "discard",
+        "draws",
         "faceup",
         "followers",
         "hands",
@@ -130,7 +136,6 @@ class State:
         "phase",
         "result",
         "revealed",
-        "rng",
         "score",
         "seed",
         "tasks",
@@ -138,13 +143,16 @@ class State:
         "troll_pool",
     )
 
-    def __init__(self, config: GameConfig, rng: random.Random) -> None:
+    def __init__(self, config: GameConfig, chance_seed: int = 0) -> None:
         from claim.powers import rule_book  # powers import this module; keep the cycle local
 
         self.config = config
         #: the powers in play, derived from the config and shared by every clone
         self.book: RuleBook = rule_book(config)
-        self.rng = rng
+        #: random events during play draw from a stream derived from (chance_seed, draws), so a
+        #: clone copies two ints instead of a 625-word generator state (see random_source)
+        self.chance_seed = chance_seed
+        self.draws = 0
         self.seed: int | None = None  # the seed the game was dealt from, if any (for records)
         self.phase = 1
         self.hands: list[list[int]] = [[], []]
@@ -172,7 +180,7 @@ class State:
         self.result: dict[str, Any] | None = None
         self.last_winner = NO_PLAYER
         self.moon = "no-moon"
-        self.legal_cache: list[str] | None = None
+        self.legal_cache: dict[str, int] | None = None  # legal move -> card (-1: an answer)
 
     # -- copying ------------------------------------------------------------------------------
 
@@ -181,9 +189,8 @@ class State:
         s = State.__new__(State)
         s.config = self.config
         s.book = self.book
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        s.rng = rng
+        s.chance_seed = self.chance_seed
+        s.draws = self.draws
         s.seed = self.seed
         s.phase = self.phase
         s.hands = [self.hands[0][:], self.hands[1][:]]
@@ -212,6 +219,15 @@ class State:
 
     def other(self, player: int) -> int:
         return 1 - player
+
+    def random_source(self) -> random.Random:
+        """The generator for the next random event during play (Skeleton, Hunting Cloak, ...).
+
+        Each event gets its own generator seeded from ``(chance_seed, draws)``: the game stays
+        one seeded stream of chance, and cloning or saving it costs two integers.
+        """
+        self.draws += 1
+        return random.Random(f"{self.chance_seed}/{self.draws}")
 
     # -- serialization ------------------------------------------------------------------------
 
@@ -268,7 +284,6 @@ class State:
                 "prize_plan": [list(x) for x in t.prize_plan],
                 "collected": t.collected,
             }
-        version, internal, gauss = self.rng.getstate()
         return {
             "format": "claim-position/1",
             "setup": self.config.to_dict(),
@@ -313,7 +328,8 @@ class State:
             "last_winner": self.last_winner,
             "moon": self.moon,
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "chance_seed": self.chance_seed,
+            "draws": self.draws,
         }
 
     @classmethod
@@ -322,3 +338,8 @@ class State:
         from claim.positions import load_position  # parsing lives beside the record parser
 
         return load_position(data)
+
+
+def chance_seed_for(seed: int | None) -> int:
+    """The chance seed of a game dealt from ``seed`` (also used when a record gives a deal)."""
+    return random.Random(f"chance/{seed if seed is not None else 0}").getrandbits(63)

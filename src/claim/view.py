@@ -162,6 +162,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     rng.shuffle(unknown)
     for (zone, i), card in zip(slots, unknown, strict=True):
         zone[i] = card
-    s.rng = random.Random(rng.getrandbits(64))
+    s.chance_seed = rng.getrandbits(63)
+    s.draws = 0
     s.legal_cache = None
     return s

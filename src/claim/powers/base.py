@@ -66,6 +66,8 @@ class Power:
     asks: ClassVar[tuple[str, ...]] = ()
     #: R-4: decisions of powers with ask_last (Vampires) come after all others
     ask_last: ClassVar[bool] = False
+    #: the trick hooks this power answers (set by the RuleBook)
+    hooks: frozenset[str] = frozenset()
 
     # -- which cards may be played ------------------------------------------------------------
 
@@ -147,45 +149,55 @@ class RuleBook:
     def __init__(self, powers: list[Power]) -> None:
         self.powers = sorted(powers, key=lambda p: p.tier)
         self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
-        # hook -> phase -> global layers / attached layers by key
+        # hooks that are not about one trick: phase -> powers, lowest tier first
         self._global: dict[str, dict[int, list[Power]]] = {}
-        self._attached: dict[str, dict[int, dict[str, list[Power]]]] = {}
-        for hook in (*TRICK_HOOKS, "follow_options", "end_of_game"):
-            self._global[hook] = {1: [], 2: []}
-            self._attached[hook] = {1: {}, 2: {}}
-            for p in self.powers:
-                if not p.overrides(hook):
-                    continue
-                for phase in p.phases:
-                    if p.key is None or hook in ("follow_options", "end_of_game"):
-                        self._global[hook][phase].append(p)
-                    else:
-                        self._attached[hook][phase].setdefault(p.key, []).append(p)
+        for hook in ("follow_options", "end_of_game"):
+            self._global[hook] = {
+                phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
+                for phase in (1, 2)
+            }
+        self._layer_cache: dict[tuple[int | str, ...], list[Layer]] = {}
+        # trick hooks: powers with at least one, global and attached (by key), per phase
+        self._trick_global: dict[int, list[Power]] = {1: [], 2: []}
+        self._trick_attached: dict[int, dict[str, list[Power]]] = {1: {}, 2: {}}
+        for p in self.powers:
+            p.hooks = frozenset(h for h in TRICK_HOOKS if p.overrides(h))
+            if not p.hooks:
+                continue
+            for phase in p.phases:
+                if p.key is None:
+                    self._trick_global[phase].append(p)
+                else:
+                    self._trick_attached[phase].setdefault(p.key, []).append(p)
 
     def global_powers(self, hook: str, phase: int) -> list[Power]:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
         return self._global[hook][phase]
 
-    def layers(self, hook: str, trick: Trick) -> list[Layer]:
-        """The layers that answer ``hook`` for this trick, in precedence order (§4.4, R-3)."""
-        glob = self._global[hook][trick.phase]
-        attached = self._attached[hook][trick.phase]
-        if not attached:
-            return [(p, -1) for p in glob]
+    def trick_layers(self, trick: Trick) -> list[Layer]:
+        """Every layer of a trick, in precedence order (§4.4, R-3).
+
+        Lowest tier first; within a tier the global powers, then the powers of the played cards
+        in play order. Each layer answers only the hooks in its power's ``hooks``.
+        """
+        plays = trick.plays
+        signature: tuple[int | str, ...] = (trick.phase, *[POWER_KEY[c] for _, c in plays])
+        cached = self._layer_cache.get(signature)
+        if cached is not None:
+            return cached
+        glob = self._trick_global[trick.phase]
+        attached = self._trick_attached[trick.phase]
         found: list[tuple[int, int, Power]] = [(p.tier * 2, -1, p) for p in glob]
-        for pos, (_, card) in enumerate(trick.plays):
-            for p in attached.get(POWER_KEY[card], ()):
-                found.append((p.tier * 2 + 1, pos, p))
+        for pos, (_, card) in enumerate(plays):
+            powers = attached.get(POWER_KEY[card])
+            if powers:
+                found.extend((p.tier * 2 + 1, pos, p) for p in powers)
         if len(found) > 1:
             found.sort(key=lambda x: (x[0], x[1]))
-        return [(p, pos) for _, pos, p in found]
-
-    def has_layers(self, hook: str, trick: Trick) -> bool:
-        """A quick test used on the hot path before building the layer list."""
-        if self._global[hook][trick.phase]:
-            return True
-        attached = self._attached[hook][trick.phase]
-        return bool(attached) and any(POWER_KEY[c] in attached for _, c in trick.plays)
+        layers = [(p, pos) for _, pos, p in found]
+        # The layers depend only on the phase and the played cards' power keys: cache them.
+        self._layer_cache[signature] = layers
+        return layers
 
 
 PowerFactory = Callable[[], Power]

@@ -64,11 +64,7 @@ def start_game(
     state = State(config, chance_seed)
     state.hands = [list(hands[0]), list(hands[1])]
     state.deck = list(reversed(deck_top_first))
-    state.deal = (
-        tuple(CODE[c] for c in hands[0]),
-        tuple(CODE[c] for c in hands[1]),
-        tuple(CODE[c] for c in deck_top_first),
-    )
+    state.deal = (tuple(hands[0]), tuple(hands[1]), tuple(deck_top_first))
     state.leader = config.first_leader
     _start_trick(state)
     _advance(state)
@@ -217,7 +213,7 @@ def _queue(state: State, asks: list[Ask], then: str) -> bool:
 # -------------------------------------------------------------------------------------------------
 
 
-def _layers(state: State, trick: Trick) -> list[Layer]:
+def _layers(state: State, trick: Trick) -> dict[str, list[Layer]]:
     layers = trick.layers
     if layers is None:
         layers = trick.layers = state.book.trick_layers(trick)
@@ -229,25 +225,21 @@ def _resolve(state: State) -> None:
     trick = state.trick
     assert trick is not None
     layers = _layers(state, trick)
-    for power, pos in layers:
-        if "set_faction" in power.hooks:
-            power.set_faction(state, trick, pos)
-    for power, pos in layers:
-        if "set_value" in power.hooks:
-            power.set_value(state, trick, pos)
+    for power, pos in layers["set_faction"]:
+        power.set_faction(state, trick, pos)
+    for power, pos in layers["set_value"]:
+        power.set_value(state, trick, pos)
     _default_winner(trick)
-    for power, pos in layers:
-        if "decide_winner" in power.hooks:
-            power.decide_winner(state, trick, pos)
+    for power, pos in layers["decide_winner"]:
+        power.decide_winner(state, trick, pos)
     winner = trick.winner
     if winner >= 0:
         state.last_winner = winner
         if trick.phase == 1:
             trick.prize_plan = [(winner, FROM_PRIZE), (1 - winner, FROM_DECK)]
     asks: list[Ask] = []
-    for power, pos in layers:
-        if "before_collect" in power.hooks:
-            asks.extend(power.before_collect(state, trick, pos))
+    for power, pos in layers["before_collect"]:
+        asks.extend(power.before_collect(state, trick, pos))
     if not asks or not _queue(state, asks, "@collect"):
         _collect(state)
 
@@ -282,9 +274,8 @@ def _collect(state: State) -> None:
         trick.dests = [(NO_PLAYER, DISCARD)] * len(plays)
     else:
         trick.dests = [(winner, SCORE)] * len(plays)
-    for power, pos in layers:
-        if "route" in power.hooks:
-            power.route(state, trick, pos)
+    for power, pos in layers["route"]:
+        power.route(state, trick, pos)
     for (_, card), (player, zone) in zip(plays, trick.dests, strict=True):
         if zone == DISCARD:
             state.discard.append(card)
@@ -299,9 +290,8 @@ def _collect(state: State) -> None:
         _collect_prize(state, trick)
     trick.collected = True
     asks: list[Ask] = []
-    for power, pos in layers:
-        if "after_collect" in power.hooks:
-            asks.extend(power.after_collect(state, trick, pos))
+    for power, pos in layers["after_collect"]:
+        asks.extend(power.after_collect(state, trick, pos))
     if not asks or not _queue(state, asks, "@end-trick"):
         _end_trick(state)
 
@@ -342,9 +332,8 @@ def _end_trick(state: State) -> None:
     trick = state.trick
     assert trick is not None
     trick.next_leader = trick.winner if trick.winner >= 0 else trick.leader
-    for power, pos in _layers(state, trick):
-        if "choose_next_leader" in power.hooks:
-            power.choose_next_leader(state, trick, pos)
+    for power, pos in _layers(state, trick)["choose_next_leader"]:
+        power.choose_next_leader(state, trick, pos)
     state.history.append(
         (
             trick.phase,

@@ -112,9 +112,9 @@ def load_position(data: Any, where: str = "position") -> State:
     deal = data.get("deal") or {}
     try:
         state.deal = (
-            tuple(deal["hands"][0]),
-            tuple(deal["hands"][1]),
-            tuple(deal["deck"]),
+            tuple(_code_id(c, f"{where}.deal") for c in deal["hands"][0]),
+            tuple(_code_id(c, f"{where}.deal") for c in deal["hands"][1]),
+            tuple(_code_id(c, f"{where}.deal") for c in deal["deck"]),
         )
     except (KeyError, IndexError, TypeError):
         raise RecordError(f"{where}.deal must hold the starting hands and deck") from None

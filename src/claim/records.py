@@ -177,7 +177,7 @@ def to_record(state: State) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
         "setup": state.config.to_dict(),
-        "deal": {"hands": [list(state.deal[0]), list(state.deal[1])], "deck": list(state.deal[2])},
+        "deal": state.deal_codes(),
     }
     if state.seed is not None:
         record["seed"] = state.seed

@@ -149,7 +149,9 @@ def new_game(config: GameConfig | None = None, seed: int | None = None) -> State
     config = config or GameConfig()
     rng = random.Random(seed)
     pool = deck_cards(config.factions)
-    rng.shuffle(pool)
+    # Sorting by random keys is a uniform shuffle, several times faster than random.shuffle.
+    draw = rng.random
+    pool.sort(key=lambda _: draw())
     hands = [pool[:HAND_SIZE], pool[HAND_SIZE : 2 * HAND_SIZE]]
     deck_top_first = pool[2 * HAND_SIZE :]
     state = start_game(config, hands, deck_top_first, chance_seed_for(seed))

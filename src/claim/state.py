@@ -85,7 +85,7 @@ class Trick:
         self.prize_plan: list[tuple[int, int]] = []  # Phase One: (player, FROM_PRIZE|FROM_DECK)
         self.collected = False  # the played cards and the prize have left the table
         #: the powers answering this trick's questions once both cards are down (derived, cached)
-        self.layers: list[Layer] | None = None
+        self.layers: dict[str, list[Layer]] | None = None
 
     def copy(self) -> Trick:
         t = Trick(self.phase, self.number, self.leader, self.prize)
@@ -175,8 +175,8 @@ class State:
         self.history: list[TrickRecord] = []
         self.moves: list[str] = []
         self.chance: list[str] = []
-        #: the starting deal as codes, for records: (hand 0, hand 1, deck top first)
-        self.deal: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+        #: the starting deal, for records: (hand 0, hand 1, deck top first)
+        self.deal: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
         self.result: dict[str, Any] | None = None
         self.last_winner = NO_PLAYER
         self.moon = "no-moon"
@@ -219,6 +219,15 @@ class State:
 
     def other(self, player: int) -> int:
         return 1 - player
+
+    def deal_codes(self) -> dict[str, Any]:
+        """The starting deal as a record's ``deal`` object (codes, deck top first)."""
+        code = cards.CODE
+        hand0, hand1, deck = self.deal
+        return {
+            "hands": [[code[c] for c in hand0], [code[c] for c in hand1]],
+            "deck": [code[c] for c in deck],
+        }
 
     def random_source(self) -> random.Random:
         """The generator for the next random event during play (Skeleton, Hunting Cloak, ...).
@@ -320,10 +329,7 @@ class State:
             ],
             "moves": list(self.moves),
             "chance": list(self.chance),
-            "deal": {
-                "hands": [list(self.deal[0]), list(self.deal[1])],
-                "deck": list(self.deal[2]),
-            },
+            "deal": self.deal_codes(),
             "result": self.result,
             "last_winner": self.last_winner,
             "moon": self.moon,
@@ -342,4 +348,6 @@ class State:
 
 def chance_seed_for(seed: int | None) -> int:
     """The chance seed of a game dealt from ``seed`` (also used when a record gives a deal)."""
-    return random.Random(f"chance/{seed if seed is not None else 0}").getrandbits(63)
+    # A fixed odd-multiplier mix: cheap (a game is dealt thousands of times a second in
+    # simulations) and deterministic across Python versions.
+    return ((seed or 0) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 63)

@@ -156,7 +156,7 @@ class RuleBook:
                 phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
                 for phase in (1, 2)
             }
-        self._layer_cache: dict[tuple[int | str, ...], list[Layer]] = {}
+        self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
         # trick hooks: powers with at least one, global and attached (by key), per phase
         self._trick_global: dict[int, list[Power]] = {1: [], 2: []}
         self._trick_attached: dict[int, dict[str, list[Power]]] = {1: {}, 2: {}}
@@ -174,11 +174,11 @@ class RuleBook:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
         return self._global[hook][phase]
 
-    def trick_layers(self, trick: Trick) -> list[Layer]:
-        """Every layer of a trick, in precedence order (§4.4, R-3).
+    def trick_layers(self, trick: Trick) -> dict[str, list[Layer]]:
+        """The layers of a trick for each trick hook, in precedence order (§4.4, R-3).
 
         Lowest tier first; within a tier the global powers, then the powers of the played cards
-        in play order. Each layer answers only the hooks in its power's ``hooks``.
+        in play order. A hook no power answers maps to an empty list.
         """
         plays = trick.plays
         signature: tuple[int | str, ...] = (trick.phase, *[POWER_KEY[c] for _, c in plays])
@@ -194,7 +194,9 @@ class RuleBook:
                 found.extend((p.tier * 2 + 1, pos, p) for p in powers)
         if len(found) > 1:
             found.sort(key=lambda x: (x[0], x[1]))
-        layers = [(p, pos) for _, pos, p in found]
+        layers = {
+            hook: [(p, pos) for _, pos, p in found if hook in p.hooks] for hook in TRICK_HOOKS
+        }
         # The layers depend only on the phase and the played cards' power keys: cache them.
         self._layer_cache[signature] = layers
         return layers

@@ -16,7 +16,6 @@ instead of ``"deal"``) with every card placed by the test and the rest in the di
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -124,48 +123,46 @@ def position_record(
         *([prize] if prize is not None else []),
     ]
     discard = filler(factions, placed)
-    version, internal, gauss = random.Random(0).getstate()
-    position = {
-        "format": "claim-position/1",
-        "setup": {"factions": list(factions), "first_leader": 0},
-        "phase": phase,
-        "players": [
-            {
-                "hand": list(hands[p]),
-                "followers": list(followers[p]),
-                "score": list(scores[p]),
-                "gnomes": list(gnomes[p]),
-            }
-            for p in (0, 1)
-        ],
-        "deck": list(deck_top),
-        "discard": discard,
-        "troll_pool": list(troll_pool),
-        "out": [],
-        "leader": leader,
-        "number": number,
-        "trick": {
-            "phase": phase,
-            "number": number,
-            "leader": leader,
-            "prize": prize,
-            "plays": [],
-            "values": [],
-            "factions": [],
-            "declared": [],
-        },
-        "tasks": [],
-        "revealed": [],
-        "history": [],
-        "moves": [],
-        "chance": [],
-        "deal": {"hands": [[], []], "deck": []},
-        "result": None,
-        "last_winner": -1,
-        "moon": "no-moon",
-        "seed": None,
-        "rng": [version, list(internal), gauss],
-    }
+    # Start from a real snapshot so the position keeps up with the engine's schema; then replace
+    # every field that says where the cards are and which trick is being played.
+    position = records.initial_state(stacked_record(factions)).to_dict()
+    position["phase"] = phase
+    position["players"] = [
+        {
+            "hand": list(hands[p]),
+            "followers": list(followers[p]),
+            "score": list(scores[p]),
+            "gnomes": list(gnomes[p]),
+        }
+        for p in (0, 1)
+    ]
+    position["deck"] = list(deck_top)
+    position["discard"] = discard
+    position["troll_pool"] = list(troll_pool)
+    position["out"] = []
+    position["leader"] = leader
+    position["number"] = number
+    trick = position["trick"]
+    trick.update(
+        phase=phase,
+        number=number,
+        leader=leader,
+        prize=prize,
+        plays=[],
+        values=[],
+        factions=[],
+        declared=[],
+        dests=[],
+        extra=[],
+        prize_plan=[],
+        collected=False,
+    )
+    position["tasks"] = []
+    position["revealed"] = []
+    position["history"] = []
+    position["moves"] = []
+    position["result"] = None
+    position["last_winner"] = -1
     return {"format": "claim/1", "position": position, "moves": list(moves)}
 
 

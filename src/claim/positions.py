@@ -105,8 +105,9 @@ def load_position(data: Any, where: str = "position") -> State:
     ]
     moves = data.get("moves", [])
     chance = data.get("chance", [])
-    if not all(isinstance(m, str) for m in moves) or not all(isinstance(c, str) for c in chance):
-        raise RecordError(f"{where}.moves and {where}.chance must be lists of strings")
+    for name, items in (("moves", moves), ("chance", chance)):
+        if not isinstance(items, list) or not all(isinstance(m, str) for m in items):
+            raise RecordError(f"{where}.{name} must be a list of strings")
     state.moves = list(moves)
     state.chance = list(chance)
     deal = data.get("deal") or {}
@@ -176,8 +177,13 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         trick.prize_plan = [(int(p), int(s)) for p, s in data.get("prize_plan", [])]
     except (TypeError, ValueError):
         raise RecordError(f"{where} has a malformed field") from None
-    if len(trick.values) != len(trick.plays) or len(trick.factions) != len(trick.plays):
-        raise RecordError(f"{where}: values and factions must match the plays")
+    n = len(trick.plays)
+    if trick.phase not in (1, 2):
+        raise RecordError(f"{where}.phase must be 1 or 2")
+    if n > 2 or len(trick.values) != n or len(trick.factions) != n or len(trick.declared) != n:
+        raise RecordError(f"{where}: values, factions and declared must match the plays")
+    if trick.dests and len(trick.dests) != n:
+        raise RecordError(f"{where}.dests must match the plays")
     return trick
 
 

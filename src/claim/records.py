@@ -173,7 +173,12 @@ def replay(record: Any, upto: int | None = None) -> State:
 
 
 def to_record(state: State) -> dict[str, Any]:
-    """The self-contained record of a game so far: setup, explicit deal, moves, chance."""
+    """The self-contained record of a game so far: setup, explicit deal, moves, chance.
+
+    A state with no starting deal (a determinized one) is written as its position instead.
+    """
+    if not state.deal[0]:
+        return {"format": FORMAT, "position": state.to_dict(), "moves": []}
     record: dict[str, Any] = {
         "format": FORMAT,
         "setup": state.config.to_dict(),

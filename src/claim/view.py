@@ -164,5 +164,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         zone[i] = card
     s.chance_seed = rng.getrandbits(63)
     s.draws = 0
+    # The starting deal holds the other hand and the seed would recompute everything: a
+    # determinized game has neither (records.to_record writes it as a position instead).
+    s.deal = ((), (), ())
+    s.seed = None
     s.legal_cache = None
     return s

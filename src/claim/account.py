@@ -1,0 +1,446 @@
+"""The human-readable account of a game: trick by trick, why each trick was won, the decisions,
+the prizes, the end-of-game steps, the votes faction by faction and the winner.
+
+Everything here returns text; nothing prints. :func:`replay_account` tells a whole record as
+everyone may see it (``claim replay``). A :class:`Narrator` follows a game move by move and tells
+each finished trick; ``claim play`` uses one with ``viewer`` set to the human's seat, and then it
+only tells what that player may know (the other's blind draws stay "a card").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from claim import cards
+from claim.engine import apply, current_player, is_over
+from claim.records import initial_state, replay
+from claim.state import State
+from claim.view import report
+
+CODE = cards.CODE
+
+PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
+
+#: the power behind each kind of decision, for the account
+DECISION_POWERS = {"seer": "Seer", "smash": "Giant"}
+
+#: zone names of :meth:`State.zones`, as the account says them ("{p}" is a player's name)
+ZONE_TEXT = {
+    "hand": "{p}'s hand",
+    "followers": "{p}'s Follower deck",
+    "score": "{p}'s Score pile",
+    "gnomes": "{p}'s face-up Gnomes",
+    "deck": "the deck",
+    "discard": "the discard pile",
+    "troll_pool": "the Troll pool",
+    "out": "out of the game",
+}
+
+ORDINALS = ("highest", "second highest", "third highest")
+
+PLAYER_NAMES = ("player 0", "player 1")
+
+
+def capitalize(line: str) -> str:
+    """The line with its first letter in upper case (names start sentences)."""
+    return line[:1].upper() + line[1:]
+
+
+def printed_value(code: str) -> int:
+    """The printed value of a card code."""
+    return cards.VALUE[cards.IDS_BY_CODE[code][0]]
+
+
+def ordinal(index: int) -> str:
+    """``0`` → "highest", ``1`` → "second highest", ..."""
+    return ORDINALS[index] if index < len(ORDINALS) else f"{index + 1}th highest"
+
+
+class Names:
+    """How the account names the players: "player 0"/"player 1", or "you"/"the bot"."""
+
+    def __init__(self, names: Sequence[str] = PLAYER_NAMES) -> None:
+        self.names = tuple(names)
+
+    def __getitem__(self, player: int) -> str:
+        return self.names[player]
+
+    def act(self, player: int, verb: str, plural: str) -> str:
+        """``"player 1 takes"`` or ``"you take"``: the name with its verb agreeing."""
+        name = self.names[player]
+        return f"{name} {plural if name == 'you' else verb}"
+
+    def owner(self, player: int) -> str:
+        """``"player 1's"`` or ``"your"``."""
+        name = self.names[player]
+        return "your" if name == "you" else f"{name}'s"
+
+
+def zone_text(zone: str, names: Names) -> str:
+    """A zone name of :meth:`State.zones` (``score1``) as the account says it."""
+    base = zone.rstrip("01")
+    owner = zone[len(base) :]
+    template = ZONE_TEXT.get(base, base)
+    if owner:
+        return template.replace("{p}'s", names.owner(int(owner)))
+    return template
+
+
+def card_text(play: dict[str, Any]) -> str:
+    """A played card as reported: its code, its declaration, its value when a power changed it."""
+    text = str(play["card"])
+    if play.get("as"):
+        text += f" as {play['as']}"
+    value = play.get("value")
+    if value is not None and text.count(":") == 1:
+        try:
+            printed = printed_value(str(play["card"]))
+        except KeyError:
+            printed = value
+        if value != printed:
+            text += f" (counts {value})"
+    return text
+
+
+def trick_heading(trick: dict[str, Any], names: Names) -> str:
+    """``Trick 3 · prize undead:0 · player 1 leads dwarves:9, player 0 plays dwarves:3``."""
+    parts = [f"Trick {trick['number']}"]
+    if trick.get("prize"):
+        parts.append(f"prize {trick['prize']}")
+    plays = trick["plays"]
+    said = []
+    for i, play in enumerate(plays):
+        verb = ("leads", "lead") if i == 0 else ("plays", "play")
+        said.append(f"{names.act(play['player'], *verb)} {card_text(play)}")
+    parts.append(", ".join(said))
+    return " · ".join(parts)
+
+
+def winner_line(trick: dict[str, Any], names: Names) -> str:
+    """Who won the trick and why (the engine's ``reason``)."""
+    winner = trick.get("winner")
+    reason = trick.get("reason") or "no reason given"
+    if winner is None:
+        return f"Nobody wins the trick: {reason}."
+    return capitalize(f"{names.act(winner, 'wins', 'win')} the trick: {reason}.")
+
+
+def vote_line(faction: str, scores: Sequence[Sequence[str]], winner: Any, names: Names) -> str:
+    """One faction's vote: both players' cards of it and who won the vote, and why."""
+    values = [
+        sorted(
+            (printed_value(c) for c in pile if cards.faction_of_code(c) == faction), reverse=True
+        )
+        for pile in scores
+    ]
+
+    def held(p: int) -> str:
+        vals = values[p]
+        listed = f" ({', '.join(str(v) for v in vals)})" if vals else ""
+        plural = "s" if len(vals) != 1 else ""
+        return f"{names.act(p, 'has', 'have')} {len(vals)} card{plural}{listed}"
+
+    counts = f"{held(0)}, {held(1)}"
+    mine, theirs = values
+    if len(mine) != len(theirs):
+        expected: int | None = 0 if len(mine) > len(theirs) else 1
+        why = "more cards"
+    else:
+        expected, why = None, "no cards" if not mine else "same values"
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            if a != b:
+                expected = 0 if a > b else 1
+                why = (
+                    f"equal counts, tie-break on the {ordinal(i)} card ({max(a, b)} vs {min(a, b)})"
+                )
+                break
+    if winner != expected:  # a faction with its own vote rule (none of the base game)
+        why = "its own vote rule"
+    taker = "nobody" if winner is None else names[winner]
+    return f"{faction}: {counts} → {taker} ({why})"
+
+
+def result_lines(
+    result: dict[str, Any], scores: Sequence[Sequence[str]], factions: Sequence[str], names: Names
+) -> list[str]:
+    """The votes faction by faction, then the winner and what decided it."""
+    lines = ["Votes:"]
+    for faction in factions:
+        lines.append("  " + vote_line(faction, scores, result["votes"].get(faction), names))
+    won = result.get("votes_won")
+    in_won = result.get("cards_in_won_factions")
+    winner, reason = result.get("winner"), result.get("reason")
+    if won is None:
+        won = [sum(1 for f in factions if result["votes"].get(f) == p) for p in (0, 1)]
+    if reason == "votes" and winner is not None:
+        lines.append(
+            capitalize(
+                f"{names.act(winner, 'wins', 'win')} the game with "
+                f"{won[winner]} votes to {won[1 - winner]}."
+            )
+        )
+    elif reason == "cards" and winner is not None and in_won is not None:
+        lines.append(
+            capitalize(
+                f"{names.act(winner, 'wins', 'win')} the game: votes tied {won[0]}–{won[1]}, "
+                f"and {in_won[winner]} cards in won factions to {in_won[1 - winner]}."
+            )
+        )
+    elif winner is None:
+        tail = f" and {in_won[0]} cards each in won factions" if in_won is not None else ""
+        lines.append(f"The game is a draw: {won[0]} votes each{tail}.")
+    else:
+        lines.append(capitalize(f"{names.act(winner, 'wins', 'win')} the game: {reason}."))
+    return lines
+
+
+def describe_decision(kind: str, player: int, move: str, names: Names, visible: bool) -> str:
+    """A decision taken by ``player`` (``visible``: whether the account may say which)."""
+    power = DECISION_POWERS.get(kind, kind)
+    you = names[player] == "you"
+    who = f"{names[player]} ({power})"
+    other = names[1 - player]
+
+    def act(verb: str, plural: str) -> str:
+        return f"{who} {plural if you else verb}"
+
+    if kind == "seer" and move == "take top":
+        leave = "leave" if you else "leaves"
+        return f"{act('takes', 'take')} the top card of the deck and {leave} the prize to {other}."
+    if kind == "seer" and move == "take prize":
+        keep = "keep" if you else "keeps"
+        return f"{act('looks', 'look')} at the top card of the deck and {keep} the prize."
+    if kind == "smash" and move.startswith("smash "):
+        return f"{act('smashes', 'smash')} {names.owner(1 - player)} face-up {move[6:]}."
+    if move == "pass":
+        return f"{act('passes', 'pass')}."
+    if not visible:
+        return f"{act('makes', 'make')} a choice."
+    return f"{act('chooses', 'choose')} {move!r}."
+
+
+class Narrator:
+    """Follows a game move by move and tells each finished trick.
+
+    ``viewer`` None tells everything; 0 or 1 tells only what that player may know (RULES.md §10):
+    the trick history and destinations are public, the other player's blind draws are not.
+    """
+
+    def __init__(self, state: State, viewer: int | None = None, names: Names | None = None):
+        self.state = state
+        self.viewer = viewer
+        self.names = names or Names()
+        self.decisions: list[str] = []
+        self._mark()
+
+    def _mark(self) -> None:
+        """Remember what the next trick's collection will be compared with."""
+        state = self.state
+        self._history = len(state.history)
+        self._phase = state.phase
+        self._followers = [(pile, len(pile)) for pile in state.followers]
+        self._pool = list(state.troll_pool)
+
+    def _may_see(self, player: int, card: int) -> bool:
+        return self.viewer is None or self.viewer == player or card in self.state.revealed
+
+    def apply(self, move: str) -> list[str]:
+        """Apply ``move`` (IllegalMove changes nothing) and tell what it completed."""
+        state = self.state
+        player = current_player(state)
+        kind = state.tasks[0][0] if state.tasks else None
+        before_end = [set(pile) for pile in state.score]
+        gnomes_before = [set(g) for g in state.faceup]
+        pool_before = set(state.troll_pool)
+        apply(state, move)
+        if kind is not None and player is not None:
+            visible = self.viewer is None or self.viewer == player
+            self.decisions.append(describe_decision(kind, player, move, self.names, visible))
+        end: list[str] = []
+        if is_over(state):
+            end = self._end_lines(before_end, gnomes_before, pool_before)
+        lines: list[str] = []
+        if len(state.history) > self._history:
+            # the last trick's cards are told where the end-of-game steps left them
+            lines.extend(self._trick_lines(after_end_steps=len(end) > 1))
+            self.decisions = []
+            if state.phase != self._phase and not is_over(state):
+                lines.append(f"{PHASE_NAMES[state.phase]}: the Follower decks become the hands.")
+            self._mark()
+        if is_over(state):
+            lines.extend(end)
+            lines.extend(self._result_lines())
+        return lines
+
+    def _trick_lines(self, after_end_steps: bool = False) -> list[str]:
+        state = self.state
+        names = self.names
+        shown = report(state, self.viewer)["tricks"]
+        lines: list[str] = []
+        for index in range(self._history, len(state.history)):
+            trick = shown[index]
+            lines.append(trick_heading(trick, names))
+            lines.append("  " + winner_line(trick, names))
+            lines.extend("  " + capitalize(d) for d in self.decisions)
+            if trick["phase"] == 1 and trick.get("prize"):
+                lines.append("  " + self._prize_line(state.history[index][3], trick))
+            plays = state.history[index][4]
+            lines.append("  " + self._destinations_line(plays, trick, after_end_steps))
+        return lines
+
+    def _prize_line(self, prize: int, trick: dict[str, Any]) -> str:
+        """Who got the Phase One prize and the blind draw (winner's take first, R-2)."""
+        names = self.names
+        winner = trick.get("winner")
+        order = (0, 1) if winner is None else (winner, 1 - winner)
+        said = []
+        for p in order:
+            pile, size = self._followers[p]
+            gained = pile[size:]
+            if not gained:
+                said.append(f"{names.act(p, 'gets', 'get')} nothing: the deck is empty (R-2)")
+            for card in gained:
+                if card == prize:
+                    said.append(f"{names.act(p, 'takes', 'take')} the prize {CODE[card]}")
+                elif self._may_see(p, card):
+                    said.append(f"{names.act(p, 'draws', 'draw')} {CODE[card]} from the deck")
+                else:
+                    said.append(f"{names.act(p, 'draws', 'draw')} a card from the deck")
+        return capitalize("; ".join(said) + ".")
+
+    def _destinations_line(
+        self,
+        plays: tuple[tuple[int, int, int, str | None], ...],
+        trick: dict[str, Any],
+        after_end_steps: bool = False,
+    ) -> str:
+        """Where the played cards went (and a Troll taken from the pool instead)."""
+        where = self._locations()
+        game_over = is_over(self.state)
+        groups: dict[str, list[str]] = {}
+        for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
+            groups.setdefault(where.get(card, "somewhere"), []).append(str(play["card"]))
+        if not game_over:  # at the end the pool is told with the end-of-game steps
+            for card in self._pool:
+                if card not in self.state.troll_pool and card in where:
+                    groups.setdefault(where[card], []).append(f"{CODE[card]} from the Troll pool")
+        said = [f"{', '.join(codes)} → {zone_text(z, self.names)}" for z, codes in groups.items()]
+        head = "Cards, after the end-of-game steps" if after_end_steps else "Cards"
+        return f"{head}: {'; '.join(said)}."
+
+    def _locations(self) -> dict[int, str]:
+        return {card: name for name, zone in self.state.zones().items() for card in zone}
+
+    def _end_lines(
+        self, score_before: list[set[int]], gnomes_before: list[set[int]], pool_before: set[int]
+    ) -> list[str]:
+        """The end-of-game moves (§9 step 1) the last move made, the votes and the winner."""
+        state = self.state
+        names = self.names
+        last_plays = {c for _, c, _, _ in state.history[-1][4]} if state.history else set()
+        lines = ["End of the game."]
+        for p in (0, 1):
+            added = [c for c in state.score[p] if c not in score_before[p] and c not in last_plays]
+            from_gnomes = [CODE[c] for c in added if c in gnomes_before[p]]
+            from_pool = [CODE[c] for c in added if c in pool_before]
+            others = [CODE[c] for c in added if c not in gnomes_before[p] and c not in pool_before]
+            owner = names.owner(p)
+            if from_gnomes:
+                lines.append(
+                    f"  {capitalize(owner)} face-up Gnomes join {owner} Score pile: "
+                    f"{', '.join(from_gnomes)}."
+                )
+            if from_pool:
+                lines.append(
+                    f"  The Troll pool goes to {names[p]} (winner of the last trick): "
+                    f"{', '.join(from_pool)}."
+                )
+            if others:
+                lines.append(f"  Added to {owner} Score pile: {', '.join(others)}.")
+            removed = [CODE[c] for c in score_before[p] if c not in state.score[p]]
+            if removed:
+                lines.append(f"  Removed from {owner} Score pile: {', '.join(sorted(removed))}.")
+        return lines
+
+    def _result_lines(self) -> list[str]:
+        state = self.state
+        shown = report(state, self.viewer)
+        scores = [pl["score"] for pl in shown["players"]]
+        assert state.result is not None
+        return result_lines(state.result, scores, state.config.factions, self.names)
+
+
+def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]:
+    """The setup and the deal, as the account opens."""
+    config = state.config
+    lines = [
+        f"Factions: {', '.join(config.factions)}.",
+        f"Player {config.first_leader} leads the first trick.",
+    ]
+    if state.seed is not None:
+        lines.append(f"Seed: {state.seed}.")
+    if record is not None and "position" in record:
+        lines.append(
+            f"Starts from a saved position: {PHASE_NAMES[state.phase]}, "
+            f"{len(state.history)} tricks played."
+        )
+    else:
+        deal = state.deal_codes()
+        for p in (0, 1):
+            lines.append(f"Player {p}'s hand: {', '.join(deal['hands'][p])}.")
+        lines.append(f"Deck ({len(deal['deck'])} cards), top first: {', '.join(deal['deck'])}.")
+    return lines
+
+
+def in_progress_lines(state: State, narrator: Narrator) -> list[str]:
+    """Where an unfinished game stands: the trick on the table, whose turn, the legal moves."""
+    shown = report(state, narrator.viewer)
+    names = narrator.names
+    lines = [
+        f"The game is in progress: {PHASE_NAMES[state.phase]}, "
+        f"{len(shown['tricks'])} tricks played."
+    ]
+    current = shown.get("current")
+    if current is not None:
+        parts = []
+        if current.get("prize"):
+            parts.append(f"prize {current['prize']}")
+        for i, play in enumerate(current["plays"]):
+            verb = ("led", "led") if i == 0 else ("played", "played")
+            parts.append(f"{names.act(play['player'], *verb)} {play['card']}")
+        if not current["plays"]:
+            parts.append(f"{names[current['leader']]} to lead")
+        lines.append("On the table: " + ", ".join(parts) + ".")
+    lines.extend(capitalize(d) for d in narrator.decisions)
+    nxt = shown["next"]
+    lines.append(capitalize(f"{names[nxt['player']]} to move."))
+    if "legal" in nxt:
+        lines.append(f"Legal moves: {', '.join(nxt['legal'])}.")
+    return lines
+
+
+def replay_account(record: Any) -> list[str]:
+    """The whole account of a record, as everyone may see it (``claim replay``).
+
+    The record is checked first, so a malformed record or an illegal move raises its ClaimError
+    before any line is produced.
+    """
+    replay(record)  # every error, with the position of an illegal move
+    state = initial_state(record)
+    narrator = Narrator(state)
+    lines = setup_lines(state, record)
+    phase = 0
+    for trick in report(state)["tricks"]:  # tricks of a saved position, before its moves
+        if trick["phase"] != phase:
+            phase = trick["phase"]
+            lines.append(f"{PHASE_NAMES[phase]}:")
+        lines.append(trick_heading(trick, narrator.names))
+        lines.append("  " + winner_line(trick, narrator.names))
+    if state.phase != phase and not is_over(state):
+        lines.append(f"{PHASE_NAMES[state.phase]}:")
+    for move in record.get("moves", []):
+        lines.extend(narrator.apply(move))
+    if not is_over(state):
+        lines.extend(in_progress_lines(state, narrator))
+    return lines

@@ -1,0 +1,496 @@
+"""The ``claim`` command: deal, replay, simulate and play games of Claim in a terminal.
+
+A thin adapter over the library: it parses options, calls the engine and prints text. Every error a
+user can cause is printed as one line ``error: ...`` on stderr with exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from claim import __version__, records
+from claim.account import Names, Narrator, replay_account
+from claim.bots import RandomBot
+from claim.engine import current_player, is_over, legal_actions
+from claim.errors import ClaimError, DeckError, RecordError
+from claim.options import Setup, resolve_setup, setup_options
+from claim.powers import REGISTRY
+from claim.setup import new_game
+from claim.simulate import SimulationStats, simulate
+from claim.simulate import bot_seed as default_bot_seed
+from claim.state import State
+from claim.view import observe, report
+
+#: exit code of every error a user can cause (bad options, records, moves, files)
+ERROR_EXIT = 2
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` on one line to stderr and leave with the error exit code."""
+    click.echo(f"error: {_one_line(message)}", err=True)
+    sys.exit(ERROR_EXIT)
+
+
+class ClaimGroup(click.Group):
+    """A group whose errors, Click's usage errors included, are one line on stderr."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        try:
+            code = super().main(
+                args,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError" and exc.ctx is not None:
+                click.echo(exc.ctx.get_help())  # a bare `claim`: the help, not an error
+                sys.exit(0)
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            fail(exc.format_message() + hint)
+        except click.ClickException as exc:
+            fail(exc.format_message())
+        except ClaimError as exc:
+            fail(str(exc))
+        except click.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        except BrokenPipeError:
+            # the reader went away (`claim simulate ... | head`): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(name="claim", cls=ClaimGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="claim", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Claim, the two-player trick-taking card game: deal, replay, simulate and play games.
+
+    Records are JSON files (see docs/records.md); every game can be reproduced from its seed.
+    """
+
+
+def main() -> None:
+    """The console entry point (``claim``)."""
+    cli(prog_name="claim")
+
+
+def _setup(seed: int | None, factions: str, first_leader: str) -> Setup:
+    try:
+        return resolve_setup(seed, factions, first_leader)
+    except DeckError as exc:
+        fail(f"--factions: {exc}")
+    except ClaimError as exc:
+        fail(f"--first-leader: {exc}")
+
+
+# -------------------------------------------------------------------------------------------------
+# deal
+# -------------------------------------------------------------------------------------------------
+
+
+@cli.command()
+@setup_options
+def deal(seed: int | None, first_leader: str, factions: str) -> None:
+    """Deal a new game and write its record (setup, deal, no moves) as JSON to stdout.
+
+    The record replays with `claim replay`; add moves to its "moves" list to play it on.
+    """
+    setup = _setup(seed, factions, first_leader)
+    state = new_game(setup.config, setup.seed)
+    click.echo(records.dumps(records.to_record(state)), nl=False)
+
+
+# -------------------------------------------------------------------------------------------------
+# replay
+# -------------------------------------------------------------------------------------------------
+
+
+def load_record(file: str) -> Any:
+    """The JSON record in ``file`` (``-``: stdin); problems raise a one-line RecordError."""
+    if file != "-":
+        return records.read_json(file)
+    text = sys.stdin.read()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"stdin is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the replay JSON (docs/records.md).")
+@click.option(
+    "--view",
+    type=click.IntRange(0, 1),
+    metavar="P",
+    default=None,
+    help="With --json: only what player P (0 or 1) may know at the end of the record.",
+)
+def replay(file: str, as_json: bool, view: int | None) -> None:
+    """Replay the game record FILE (- reads stdin) and tell it trick by trick.
+
+    The account says why each trick was won, the decisions taken, who took each prize, and at
+    the end the votes faction by faction and the winner. A record that stops early is shown
+    in progress, with whose turn it is and the legal moves.
+
+    --json prints the replay JSON instead; --json --view P prints player P's view. The readable
+    account always shows everything, so --view needs --json.
+    """
+    if view is not None and not as_json:
+        fail("--view needs --json: the readable account shows every card; use --json --view P")
+    record = load_record(file)
+    if as_json:
+        state = records.replay(record)
+        click.echo(records.dumps(report(state, viewer=view)), nl=False)
+        return
+    lines = replay_account(record)
+    for line in lines:
+        _echo_line(line)
+
+
+def _echo_line(line: str) -> None:
+    """A line of an account; section headings in bold on a terminal."""
+    heading = line.endswith(":") and not line.startswith(" ")
+    heading = heading or line in ("End of the game.",)
+    click.secho(line, bold=heading)
+
+
+# -------------------------------------------------------------------------------------------------
+# simulate
+# -------------------------------------------------------------------------------------------------
+
+
+@cli.command(name="simulate")
+@click.option("--games", type=click.IntRange(min=0), default=100, show_default=True, metavar="N")
+@setup_options
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+@click.option(
+    "--records",
+    "records_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Write each game's record to DIR/game-0001.json, DIR/game-0002.json, ...",
+)
+def simulate_command(
+    games: int,
+    seed: int | None,
+    first_leader: str,
+    factions: str,
+    as_json: bool,
+    records_dir: Path | None,
+) -> None:
+    """Play N games between two random bots and print the statistics.
+
+    Game i (from 0) is dealt from seed S+i with the same setup options (so `claim deal --seed
+    S+i` gives its deal); with --factions random each game draws its own deck. Prints games
+    played, wins per seat, draws, the average number of tricks and games per second. The same
+    seed always gives the same results, except the timing.
+    """
+    if seed is None:
+        seed = _setup(None, factions, first_leader).seed
+    _setup(seed, factions, first_leader)  # one-line error for bad options
+    if records_dir is not None:
+        try:
+            records_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot create {records_dir}: {exc.strerror or exc}")
+
+    def save(index: int, state: State) -> None:
+        if records_dir is None:
+            return
+        path = records_dir / f"game-{index + 1:04d}.json"
+        try:
+            path.write_text(records.dumps(records.to_record(state)), encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc}")
+
+    if sys.stdout.isatty() and not as_json:
+        stats = _simulate_with_progress(games, seed, factions, first_leader, save)
+    else:
+        stats = simulate(games, seed, factions, first_leader, on_game=save)
+    if as_json:
+        data = stats.to_dict()
+        data["factions"] = factions
+        data["first_leader"] = first_leader
+        click.echo(json.dumps(data, indent=1))
+        return
+    _print_stats(stats, factions, first_leader)
+
+
+def _simulate_with_progress(
+    games: int, seed: int, factions: str, first_leader: str, save: Any
+) -> SimulationStats:
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("Simulating", total=games)
+
+        def step(index: int, state: State) -> None:
+            save(index, state)
+            progress.advance(task)
+
+        return simulate(games, seed, factions, first_leader, on_game=step)
+
+
+def _print_stats(stats: SimulationStats, factions: str, first_leader: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(
+        f"{stats.games} random-bot games (seed {stats.seed}, factions {factions}, "
+        f"first leader {first_leader})",
+        markup=False,
+    )
+    table = Table(show_header=False)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    table.add_row("Games played", str(stats.games))
+    table.add_row("Player 0 wins", str(stats.wins[0]))
+    table.add_row("Player 1 wins", str(stats.wins[1]))
+    table.add_row("Draws", str(stats.draws))
+    table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
+    table.add_row("Games per second", f"{stats.games_per_second:.1f}")
+    console.print(table)
+
+
+# -------------------------------------------------------------------------------------------------
+# play
+# -------------------------------------------------------------------------------------------------
+
+PLAY_HELP = """\
+Type a move by its number or in full (e.g. 1, or "play goblins:5"); "goblins:5" alone plays it.
+Other commands:
+  help         this text, and the powers of the factions in play
+  show         show the table again
+  save FILE    write the game so far as a record (replay it with: claim replay FILE)
+  quit         leave the game"""
+
+
+@cli.command()
+@setup_options
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 1),
+    default=0,
+    show_default=True,
+    metavar="0|1",
+    help="Your seat: player 0 or player 1 (player 0 leads first by default).",
+)
+@click.option(
+    "--bot-seed",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Seed of the random bot. Default: derived from the game seed.",
+)
+def play(
+    seed: int | None, first_leader: str, factions: str, seat: int, bot_seed: int | None
+) -> None:
+    """Play a game in the terminal against the random bot.
+
+    You see only what your seat may know: your hand, the prize, the trick so far, both Score
+    piles, the face-up Gnomes, the Troll pool and how many cards are left in the deck and each
+    hand. Type a move or its number; "help" lists the commands ("save FILE", "quit").
+    """
+    setup = _setup(seed, factions, first_leader)
+    state = new_game(setup.config, setup.seed)
+    bot_player = 1 - seat
+    if bot_seed is None:
+        bot_seed = default_bot_seed(setup.seed, bot_player)
+    bot = RandomBot(bot_seed)
+    names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
+    narrator = Narrator(state, viewer=seat, names=names)
+    click.echo(
+        f"Claim: you are player {seat}, against the random bot. Seed {setup.seed} "
+        f"(play this deal again with --seed {setup.seed})."
+    )
+    click.echo(f"Factions: {', '.join(setup.config.factions)}. Type help for the commands.")
+    while not is_over(state):
+        player = current_player(state)
+        if player == bot_player:
+            move = bot.choose(observe(state, bot_player), legal_actions(state))
+            _tell(narrator.apply(move))
+            continue
+        click.echo("")
+        for line in table_lines(observe(state, seat), seat, names, state):
+            click.echo(line)
+        if not _human_turn(state, narrator, seat):
+            return
+    click.echo("Thanks for playing.")
+
+
+def _tell(lines: list[str]) -> None:
+    for line in lines:
+        _echo_line(line)
+
+
+def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
+    """Ask until the human makes a legal move (True) or leaves (False)."""
+    legal = legal_actions(state)
+    while True:
+        try:
+            text = click.prompt("Your move", default="", show_default=False).strip()
+        except click.Abort:
+            click.echo("")
+            click.echo("End of input: the game is left unfinished.")
+            return False
+        if not text:
+            continue
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            click.echo("You leave the game unfinished.")
+            return False
+        if word in ("help", "?"):
+            click.echo(PLAY_HELP)
+            for name in state.config.factions:
+                click.echo(f"  {name}: {REGISTRY[name].rules_text()}")
+            continue
+        if word == "show":
+            for line in table_lines(observe(state, seat), seat, narrator.names, state):
+                click.echo(line)
+            continue
+        if word == "save":
+            _save(state, rest.strip())
+            continue
+        move = _parse_move(text, legal)
+        if move is None:
+            continue
+        _tell(narrator.apply(move))
+        return True
+
+
+def _parse_move(text: str, legal: list[str]) -> str | None:
+    """The legal move a player typed, or None after printing a one-line error."""
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        click.echo(f"error: there is no move {number}; choose 1 to {len(legal)}", err=True)
+        return None
+    if text in legal:
+        return text
+    if f"play {text}" in legal:
+        return f"play {text}"
+    click.echo(f"error: illegal move {text!r}; legal moves: {', '.join(legal)}", err=True)
+    return None
+
+
+def _save(state: State, target: str) -> None:
+    if not target:
+        click.echo("error: save needs a file name, e.g. save game.json", err=True)
+        return
+    try:
+        Path(target).write_text(records.dumps(records.to_record(state)), encoding="utf-8")
+    except OSError as exc:
+        click.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
+        return
+    click.echo(f"Saved the game to {target} (claim replay {target} shows it).")
+
+
+def _by_faction(codes: list[str]) -> str:
+    """A Score pile grouped by faction: ``goblins 5 0 · knights 2``."""
+    if not codes:
+        return "empty"
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        faction, _, value = code.partition(":")
+        groups.setdefault(faction, []).append(value)
+    return " · ".join(
+        f"{f} {' '.join(sorted(v, key=_value_key, reverse=True))}" for f, v in groups.items()
+    )
+
+
+def _value_key(value: str) -> tuple[int, str]:
+    digits = value.rstrip("x")
+    return (int(digits) if digits.isdigit() else -1, value)
+
+
+def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+    """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions)."""
+    phase = view["phase"]
+    number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
+    players = view["players"]
+    lines = [f"── Phase {'One' if phase == 1 else 'Two'}, trick {number} ──"]
+    current = view.get("current")
+    if current is not None:
+        if current.get("prize"):
+            lines.append(f"Prize: {current['prize']}")
+        if current["plays"]:
+            said = [
+                f"{names[p['player']]} {'led' if i == 0 else 'played'} {p['card']}"
+                for i, p in enumerate(current["plays"])
+            ]
+            lines.append("Trick so far: " + ", ".join(said))
+        else:
+            lines.append(f"Trick so far: nothing played; {names[current['leader']]} to lead")
+    hand = players[seat]["hand"]
+    lines.append(f"Your hand ({len(hand)}): {', '.join(hand) or 'empty'}")
+    if players[seat]["followers"]:
+        lines.append(f"Your Follower deck: {', '.join(players[seat]['followers'])}")
+    lines.append("Score piles:")
+    for p in (0, 1):
+        lines.append(f"  {names[p]}: {_by_faction(players[p]['score'])}")
+    factions = state.config.factions
+    if "gnomes" in factions or any(pl["gnomes"] for pl in players):
+        gnomes = "; ".join(
+            f"{names[p]}: {', '.join(players[p]['gnomes']) or 'none'}" for p in (0, 1)
+        )
+        lines.append(f"Face-up Gnomes: {gnomes}")
+    if "trolls" in factions or view["troll_pool"]:
+        lines.append(f"Troll pool: {', '.join(view['troll_pool']) or 'empty'}")
+    other = 1 - seat
+    lines.append(
+        f"Cards left: deck {len(view['deck'])}, your hand {len(hand)}, "
+        f"{names.owner(other)} hand {len(players[other]['hand'])}; Follower decks: "
+        f"yours {len(players[seat]['followers'])}, {names.owner(other)} "
+        f"{len(players[other]['followers'])}"
+    )
+    seen = [c for c in view["deck"] if c != "?"]
+    if seen:
+        lines.append(f"You see the top card of the deck: {', '.join(seen)}")
+    nxt = view.get("next") or {}
+    legal = nxt.get("legal") or []
+    if legal:
+        lines.append("Your moves:")
+        lines.extend(f"  {i}. {move}" for i, move in enumerate(legal, 1))
+    return lines
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,49 @@
+"""Meta-tests on the power registry: every power is documented and has its scenario tests."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from claim.cards import FACTIONS, PLAYABLE_FACTIONS
+from claim.powers import REGISTRY, Tier
+from claim.powers.base import TRICK_HOOKS, Power
+
+TESTS = Path(__file__).parent
+
+
+def test_every_playable_faction_has_a_registered_power() -> None:
+    assert set(PLAYABLE_FACTIONS) <= set(REGISTRY)
+    assert set(REGISTRY) <= set(FACTIONS)
+
+
+def test_every_power_has_rules_text_and_a_tier() -> None:
+    for name, cls in REGISTRY.items():
+        assert cls.name == name
+        assert len(cls.rules_text()) > 20, name
+        assert isinstance(cls.tier, Tier)
+
+
+def test_every_registered_power_has_a_scenario_test_module() -> None:
+    """ARCHITECTURE.md: a scenario test per power, named after it."""
+    for name in REGISTRY:
+        path = TESTS / f"test_power_{name.replace('-', '_')}.py"
+        assert path.exists(), f"{path.name} is missing"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tests = [
+            node.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+        ]
+        assert tests, f"{path.name} has no tests"
+
+
+def test_powers_answer_only_known_hooks() -> None:
+    """A power overrides hooks of the fixed set only: the trick loop asks nothing else."""
+    allowed = {*TRICK_HOOKS, "follow_options", "end_of_game", "options", "answer", "shown"}
+    base = set(vars(Power))
+    for cls in REGISTRY.values():
+        methods = {
+            k for k, v in vars(cls).items() if callable(v) and not k.startswith("_") and k in base
+        }
+        assert methods <= allowed, (cls.name, methods - allowed)

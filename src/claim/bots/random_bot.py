@@ -10,6 +10,8 @@ class RandomBot:
     """Plays a uniformly random legal move. Seeded, so games with it replay exactly."""
 
     name = "random"
+    #: it never looks at the view, so a runner may skip computing one (simulations run faster)
+    uses_view = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -214,8 +214,11 @@ def test_replay_account_of_a_finished_game() -> None:
         "  Player 1 (Giant) smashes player 0's face-up gnomes:7.",
         "End of the game.",
         "  Player 0's face-up Gnomes join player 0's Score pile: gnomes:3, gnomes:3, gnomes:7.",
+        "  Cards: trolls:1 → the Troll pool; gnomes:9 → player 1's face-up Gnomes; "
+        "trolls:3 from the Troll pool → player 1's Score pile.",
+        "  Player 1's face-up Gnomes join player 1's Score pile: gnomes:9.",
         "  The Troll pool goes to player 1 (winner of the last trick): "
-        "trolls:3, trolls:2, trolls:0.",
+        "trolls:2, trolls:0, trolls:1.",
         "Votes:",
         "  gnomes: player 0 has 3 cards (7, 3, 3), player 1 has 1 card (9) → player 0 (more cards)",
         "  trolls: player 0 has 4 cards (9, 8, 5, 4), player 1 has 4 cards (3, 2, 1, 0) → "

@@ -250,20 +250,17 @@ class Narrator:
         state = self.state
         player = current_player(state)
         kind = state.tasks[0][0] if state.tasks else None
-        before_end = [set(pile) for pile in state.score]
-        gnomes_before = [set(g) for g in state.faceup]
-        pool_before = set(state.troll_pool)
         apply(state, move)
         if kind is not None and player is not None:
             visible = self.viewer is None or self.viewer == player
             self.decisions.append(describe_decision(kind, player, move, self.names, visible))
         end: list[str] = []
         if is_over(state):
-            end = self._end_lines(before_end, gnomes_before, pool_before)
+            end = self._end_lines()
         lines: list[str] = []
         if len(state.history) > self._history:
             # the last trick's cards are told where the end-of-game steps left them
-            lines.extend(self._trick_lines(after_end_steps=len(end) > 1))
+            lines.extend(self._trick_lines())
             self.decisions = []
             if state.phase != self._phase and not is_over(state):
                 lines.append(f"{PHASE_NAMES[state.phase]}: the Follower decks become the hands.")
@@ -273,7 +270,7 @@ class Narrator:
             lines.extend(self._result_lines())
         return lines
 
-    def _trick_lines(self, after_end_steps: bool = False) -> list[str]:
+    def _trick_lines(self) -> list[str]:
         state = self.state
         names = self.names
         shown = report(state, self.viewer)["tricks"]
@@ -286,7 +283,7 @@ class Narrator:
             if trick["phase"] == 1 and trick.get("prize"):
                 lines.append("  " + self._prize_line(state.history[index][3], trick))
             plays = state.history[index][4]
-            lines.append("  " + self._destinations_line(plays, trick, after_end_steps))
+            lines.append("  " + self._destinations_line(plays, trick))
         return lines
 
     def _prize_line(self, prize: int, trick: dict[str, Any]) -> str:
@@ -313,38 +310,57 @@ class Narrator:
         self,
         plays: tuple[tuple[int, int, int, str | None], ...],
         trick: dict[str, Any],
-        after_end_steps: bool = False,
     ) -> str:
         """Where the played cards went (and a Troll taken from the pool instead)."""
         where = self._locations()
-        game_over = is_over(self.state)
         groups: dict[str, list[str]] = {}
         for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
             groups.setdefault(where.get(card, "somewhere"), []).append(str(play["card"]))
-        if not game_over:  # at the end the pool is told with the end-of-game steps
-            for card in self._pool:
-                if card not in self.state.troll_pool and card in where:
-                    groups.setdefault(where[card], []).append(f"{CODE[card]} from the Troll pool")
+        pool_now = {c for c, zone in where.items() if zone == "troll_pool"}
+        for card in self._pool:
+            if card not in pool_now and card in where:
+                groups.setdefault(where[card], []).append(f"{CODE[card]} from the Troll pool")
         said = [f"{', '.join(codes)} → {zone_text(z, self.names)}" for z, codes in groups.items()]
-        head = "Cards, after the end-of-game steps" if after_end_steps else "Cards"
-        return f"{head}: {'; '.join(said)}."
+        return f"Cards: {'; '.join(said)}."
 
     def _locations(self) -> dict[int, str]:
-        return {card: name for name, zone in self.state.zones().items() for card in zone}
+        """Where each card is — at the end of the game, where it was before the end steps."""
+        where = {card: name for name, zone in self.state.zones().items() for card in zone}
+        for card, source in self._end_sources().items():
+            where[card] = source
+        return where
+
+    def _end_sources(self) -> dict[int, str]:
+        """Cards the end-of-game steps moved, mapped to the zone they came from."""
+        result = self.state.result
+        if not result:
+            return {}
+        moved = {m["card"]: m["from"] for m in result.get("end_moves", [])}
+        zones = self.state.zones()
+        return {
+            card: moved[CODE[card]]
+            for zone_cards in zones.values()
+            for card in zone_cards
+            if CODE[card] in moved
+        }
 
     def _end_lines(
-        self, score_before: list[set[int]], gnomes_before: list[set[int]], pool_before: set[int]
+        self,
     ) -> list[str]:
         """The end-of-game moves (§9 step 1) the last move made, the votes and the winner."""
         state = self.state
         names = self.names
-        last_plays = {c for _, c, _, _ in state.history[-1][4]} if state.history else set()
+        sources = self._end_sources()
         lines = ["End of the game."]
         for p in (0, 1):
-            added = [c for c in state.score[p] if c not in score_before[p] and c not in last_plays]
-            from_gnomes = [CODE[c] for c in added if c in gnomes_before[p]]
-            from_pool = [CODE[c] for c in added if c in pool_before]
-            others = [CODE[c] for c in added if c not in gnomes_before[p] and c not in pool_before]
+            added = [c for c in state.score[p] if c in sources]
+            from_gnomes = [CODE[c] for c in added if sources[c].startswith("gnomes")]
+            from_pool = [CODE[c] for c in added if sources[c] == "troll_pool"]
+            others = [
+                CODE[c]
+                for c in added
+                if sources[c] != "troll_pool" and not sources[c].startswith("gnomes")
+            ]
             owner = names.owner(p)
             if from_gnomes:
                 lines.append(
@@ -358,7 +374,11 @@ class Narrator:
                 )
             if others:
                 lines.append(f"  Added to {owner} Score pile: {', '.join(others)}.")
-            removed = [CODE[c] for c in score_before[p] if c not in state.score[p]]
+            removed = [
+                m["card"]
+                for m in (state.result or {}).get("end_moves", [])
+                if m["from"] == f"score{p}"
+            ]
             if removed:
                 lines.append(f"  Removed from {owner} Score pile: {', '.join(sorted(removed))}.")
         return lines

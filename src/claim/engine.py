@@ -382,12 +382,20 @@ def _end_phase(state: State) -> None:
 
 def _end_game(state: State) -> None:
     """§9 in the fixed R-90 order: end-of-game moves (step 1), then votes and the winner."""
-    book = state.book
-    for power in book.global_powers("end_of_game", 2):
+    before = {card: zone for zone, cards_ in state.zones().items() for card in cards_}
+    for power in state.book.global_powers("end_of_game", 2):
         power.end_of_game(state)
     state.trick = None
     state.tasks = []
-    state.result = final_result(state)
+    result = final_result(state)
+    # What the end-of-game steps moved, so an account can tell them apart from the last trick.
+    result["end_moves"] = [
+        {"card": CODE[card], "from": before[card], "to": zone}
+        for zone, cards_ in state.zones().items()
+        for card in cards_
+        if before.get(card, zone) != zone
+    ]
+    state.result = result
 
 
 STEPS: dict[str, Callable[[State], None]] = {

@@ -107,7 +107,7 @@ def playable_cards(state: State) -> list[int]:
             allowed = hand
     else:
         allowed = hand  # a led hero sets no led faction (§6)
-    for power in state.book.global_powers("follow_options", trick.phase):
+    for power in state.book.follow_powers[trick.phase]:
         allowed = power.follow_options(state, trick, hand, allowed)
     return allowed
 
@@ -270,22 +270,22 @@ def _collect(state: State) -> None:
     layers = _layers(state, trick)
     winner = trick.winner
     plays = trick.plays
-    if trick.phase == 1 or winner < 0:
-        trick.dests = [(NO_PLAYER, DISCARD)] * len(plays)
+    routes = layers["route"]
+    if not routes:  # the common case: no power moves a played card
+        target = state.discard if trick.phase == 1 or winner < 0 else state.score[winner]
+        target.extend([card for _, card in plays])
     else:
-        trick.dests = [(winner, SCORE)] * len(plays)
-    for power, pos in layers["route"]:
-        power.route(state, trick, pos)
-    for (_, card), (player, zone) in zip(plays, trick.dests, strict=True):
-        if zone == DISCARD:
-            state.discard.append(card)
-        elif zone == SCORE:
-            state.score[player].append(card)
+        if trick.phase == 1 or winner < 0:
+            trick.dests = [(NO_PLAYER, DISCARD)] * len(plays)
         else:
+            trick.dests = [(winner, SCORE)] * len(plays)
+        for power, pos in routes:
+            power.route(state, trick, pos)
+        for (_, card), (player, zone) in zip(plays, trick.dests, strict=True):
             _zone(state, player, zone).append(card)
-    for card, source, player, zone in trick.extra:
-        _zone(state, NO_PLAYER, source).remove(card)
-        _zone(state, player, zone).append(card)
+        for card, source, player, zone in trick.extra:
+            _zone(state, NO_PLAYER, source).remove(card)
+            _zone(state, player, zone).append(card)
     if trick.phase == 1 and trick.prize >= 0:
         _collect_prize(state, trick)
     trick.collected = True
@@ -341,8 +341,10 @@ def _end_trick(state: State) -> None:
             trick.leader,
             trick.prize,
             tuple(
-                (p, c, v, d)
-                for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
+                [
+                    (p, c, v, d)
+                    for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
+                ]
             ),
             trick.winner,
             trick.reason,

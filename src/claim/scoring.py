@@ -21,7 +21,10 @@ def faction_values(state: State, player: int, faction: str) -> list[int]:
 def vote(state: State, faction: str) -> int | None:
     """Who wins a faction's vote (§9 step 5): more cards; equal counts: the highest card, then the
     second highest, and so on; still equal (or both zero): nobody."""
-    mine, theirs = faction_values(state, 0, faction), faction_values(state, 1, faction)
+    return _compare(faction_values(state, 0, faction), faction_values(state, 1, faction))
+
+
+def _compare(mine: list[int], theirs: list[int]) -> int | None:
     if len(mine) != len(theirs):
         return 0 if len(mine) > len(theirs) else 1
     for a, b in zip(mine, theirs, strict=True):
@@ -33,11 +36,10 @@ def vote(state: State, faction: str) -> int | None:
 def final_result(state: State) -> dict[str, Any]:
     """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
     factions = state.config.factions
-    votes = {f: vote(state, f) for f in factions}
+    values = {f: (faction_values(state, 0, f), faction_values(state, 1, f)) for f in factions}
+    votes = {f: _compare(*values[f]) for f in factions}
     won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
-    cards_in_won = [
-        sum(len(faction_values(state, p, f)) for f in factions if votes[f] == p) for p in (0, 1)
-    ]
+    cards_in_won = [sum(len(values[f][p]) for f in factions if votes[f] == p) for p in (0, 1)]
     winner: int | None
     if won[0] != won[1]:
         winner, reason = (0 if won[0] > won[1] else 1), "votes"

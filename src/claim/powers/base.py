@@ -157,6 +157,8 @@ class RuleBook:
                 for phase in (1, 2)
             }
         self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
+        #: phase -> the powers answering follow_options (read on every follow: kept at hand)
+        self.follow_powers = self._global["follow_options"]
         # trick hooks: powers with at least one, global and attached (by key), per phase
         self._trick_global: dict[int, list[Power]] = {1: [], 2: []}
         self._trick_attached: dict[int, dict[str, list[Power]]] = {1: {}, 2: {}}

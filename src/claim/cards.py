@@ -268,8 +268,3 @@ def is_code(code: str) -> bool:
 def faction_of_code(code: str) -> str:
     """The printed faction of a code (``fire-phoenix:3`` → ``phoenixes``)."""
     return FACTION[IDS_BY_CODE[code][0]]
-
-
-def describe_faction(name: str) -> str:
-    """A faction's name for messages: ``Fire Elementals``."""
-    return name.replace("-", " ").title()

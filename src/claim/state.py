@@ -25,15 +25,6 @@ POOL = 4  # the Troll pool (§5.2)
 OUT = 5  # left the game
 HAND = 6
 
-ZONE_NAMES = {
-    DISCARD: "discard",
-    SCORE: "score",
-    FOLLOWERS: "followers",
-    FACEUP: "gnomes",
-    POOL: "troll_pool",
-    OUT: "out",
-    HAND: "hand",
-}
 
 # Phase One prize-plan sources: what each player takes when a Phase One trick is collected.
 FROM_PRIZE = 0
@@ -216,9 +207,6 @@ class State:
         s.moon = self.moon
         s.legal_cache = self.legal_cache
         return s
-
-    def other(self, player: int) -> int:
-        return 1 - player
 
     def deal_codes(self) -> dict[str, Any]:
         """The starting deal as a record's ``deal`` object (codes, deck top first)."""

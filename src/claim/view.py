@@ -94,7 +94,7 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         "deck": deck,
         "discard": public(state.discard),
         "next": nxt,
-        "result": _result(state.result) if finished else None,
+        "result": dict(state.result) if state.result is not None else None,
         "phase": state.phase,
         "moon": state.moon,
         "troll_pool": public(state.troll_pool),
@@ -121,10 +121,6 @@ def _play(player: int, card: int, value: int, declared: str | None) -> dict[str,
     if declared:
         play["as"] = declared
     return play
-
-
-def _result(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    return None if result is None else dict(result)
 
 
 def observe(state: State, player: int) -> dict[str, Any]:

@@ -11,7 +11,6 @@ Powers are stateless singletons; everything they remember lives in the :class:`~
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar
 
@@ -202,6 +201,3 @@ class RuleBook:
         # The layers depend only on the phase and the played cards' power keys: cache them.
         self._layer_cache[signature] = layers
         return layers
-
-
-PowerFactory = Callable[[], Power]

@@ -40,7 +40,15 @@ def test_every_registered_power_has_a_scenario_test_module() -> None:
 
 def test_powers_answer_only_known_hooks() -> None:
     """A power overrides hooks of the fixed set only: the trick loop asks nothing else."""
-    allowed = {*TRICK_HOOKS, "follow_options", "end_of_game", "options", "answer", "shown"}
+    allowed = {
+        *TRICK_HOOKS,
+        "follow_options",
+        "end_of_game",
+        "score_votes",
+        "options",
+        "answer",
+        "shown",
+    }
     base = set(vars(Power))
     for cls in REGISTRY.values():
         methods = {

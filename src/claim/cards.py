@@ -252,10 +252,8 @@ for _info in _FACTION_LIST:
 IDS_BY_FACTION["fire-phoenix"] = [_add(f"fire-phoenix:{v}", "phoenixes", v) for v in range(10)]
 for _hero in HEROES:
     _add(f"hero:{_hero}", "hero", HERO_VALUES[_hero])
-for _v in range(10):
-    _add(f"toxic:{_v}", "toxic", _v)
-for _ in range(4):
-    _add("toxic:x", "toxic", -1)
+IDS_BY_FACTION["toxic"] = [_add(f"toxic:{v}", "toxic", v) for v in range(10)]
+IDS_BY_FACTION["toxic"] += [_add("toxic:x", "toxic", -1) for _ in range(4)]  # decoys
 
 NUM_CARDS: Final[int] = len(CODE)
 

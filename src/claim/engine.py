@@ -16,7 +16,7 @@ from claim import cards
 from claim.errors import IllegalMove
 from claim.powers.base import Ask, Layer
 from claim.scoring import final_result
-from claim.setup import GameConfig
+from claim.setup import GameConfig, SetupDraws
 from claim.state import (
     DISCARD,
     FACEUP,
@@ -36,8 +36,26 @@ CODE = cards.CODE
 FACTION = cards.FACTION
 VALUE = cards.VALUE
 
-#: the move string that plays each card
-PLAY_MOVE: list[str] = ["play " + code for code in CODE]
+
+def public_name(card: int) -> str:
+    """How a card is named where its value is hidden (R-30, W1, W12): a Demon by parity, a Fire
+    Elemental by band, a Trickster by printed value; every other card by its code."""
+    faction = FACTION[card]
+    if faction == "demons":
+        return "demons:" + ("odd" if VALUE[card] % 2 else "even")
+    if faction == "fire-elementals":
+        return "fire-elementals:" + ("high" if VALUE[card] >= 5 else "low")
+    if faction == "tricksters":
+        return f"tricksters:{VALUE[card]}"
+    return CODE[card]
+
+
+#: each card's name in move strings and wherever its value is not public
+PUBLIC_NAME: list[str] = [public_name(c) for c in range(cards.NUM_CARDS)]
+#: the move string that plays each card (dual cards add " as FACTION", R-40)
+PLAY_MOVE: list[str] = ["play " + name for name in PUBLIC_NAME]
+DUAL = "elf-orc"
+DUAL_FACTIONS = ("elves", "orcs")
 
 
 def _base_faction(card: int) -> str:
@@ -47,6 +65,21 @@ def _base_faction(card: int) -> str:
 
 
 BASE_FACTION: list[str] = [_base_faction(c) for c in range(cards.NUM_CARDS)]
+#: cards whose value is hidden until played (§5.4: Demons, Fire Elementals)
+VALUE_HIDDEN: list[bool] = [
+    FACTION[c] in ("demons", "fire-elementals") for c in range(cards.NUM_CARDS)
+]
+
+
+def can_follow(card: int, led: str) -> bool:
+    """Whether a card in hand satisfies a must-follow on ``led`` (§3.1; a dual card, R-40)."""
+    faction = FACTION[card]
+    return faction == led or (faction == DUAL and led in DUAL_FACTIONS)
+
+
+def scoring_faction(state: State, card: int) -> str:
+    """The faction a collected card counts for: a dual card its declaration (R-40)."""
+    return state.declared.get(card) or FACTION[card]
 
 
 # -------------------------------------------------------------------------------------------------
@@ -59,12 +92,19 @@ def start_game(
     hands: Sequence[Sequence[int]],
     deck_top_first: Sequence[int],
     chance_seed: int,
+    draws: SetupDraws | None = None,
 ) -> State:
-    """A new game from a dealt position (hands in hand order, deck top card first)."""
+    """A new game from a dealt position (hands in hand order, deck top card first) and the
+    setup draws (unused Shadows, Toxics, Fire Phoenix pile)."""
     state = State(config, chance_seed)
     state.hands = [list(hands[0]), list(hands[1])]
     state.deck = list(reversed(deck_top_first))
     state.deal = (tuple(hands[0]), tuple(hands[1]), tuple(deck_top_first))
+    if draws is not None:
+        state.out = list(draws.out)
+        state.toxics = list(draws.toxics)
+        state.fire_phoenix = draws.fire_phoenix[::-1]
+        state.setup_draws = (tuple(draws.toxics), tuple(draws.fire_phoenix))
     state.leader = config.first_leader
     _start_trick(state)
     _advance(state)
@@ -102,7 +142,7 @@ def playable_cards(state: State) -> list[int]:
     hand = state.hands[player]
     led = trick.factions[0]
     if led:
-        allowed = [c for c in hand if FACTION[c] == led]
+        allowed = [c for c in hand if can_follow(c, led)]
         if not allowed:
             allowed = hand
     else:
@@ -130,10 +170,26 @@ def _legal_map(state: State) -> dict[str, int]:
         legal = {}
         for card in playable_cards(state):
             move = PLAY_MOVE[card]
-            if move not in legal:  # R-30 spirit: the first copy in hand order is played
+            if FACTION[card] == DUAL:
+                for faction in _declarations(state):
+                    legal.setdefault(f"{move} as {faction}", card)
+            elif move not in legal:  # R-30: the first such card in hand order is played
                 legal[move] = card
     state.legal_cache = legal
     return legal
+
+
+def _declarations(state: State) -> tuple[str, ...]:
+    """R-40: a dual card is declared Elves or Orcs; following an Elf or Orc lead while able to
+    follow, only as the led faction."""
+    trick = state.trick
+    assert trick is not None
+    if trick.plays:
+        led = trick.factions[0]
+        hand = state.hands[1 - trick.plays[-1][0]]
+        if led in DUAL_FACTIONS and any(can_follow(c, led) for c in hand):
+            return (led,)
+    return DUAL_FACTIONS
 
 
 # -------------------------------------------------------------------------------------------------
@@ -162,20 +218,26 @@ def apply(state: State, move: str) -> None:
         state.book.by_ask[kind].answer(state, kind, player, data, move)
         _advance(state)
     else:
-        _play_card(state, card)
+        _play_card(state, card, move)
         if state.tasks:
             _advance(state)
 
 
-def _play_card(state: State, card: int) -> None:
+def _play_card(state: State, card: int, move: str) -> None:
     trick = state.trick
     assert trick is not None
     plays = trick.plays
     player = trick.leader if not plays else 1 - plays[-1][0]
     state.hands[player].remove(card)
     plays.append((player, card))
-    trick.factions.append(BASE_FACTION[card])
-    trick.declared.append(None)
+    if FACTION[card] == DUAL:
+        declared = move.rsplit(" as ", 1)[1]
+        state.declared[card] = declared
+        trick.factions.append(declared)
+        trick.declared.append(declared)
+    else:
+        trick.factions.append(BASE_FACTION[card])
+        trick.declared.append(None)
     trick.values.append(VALUE[card])
     if len(plays) == 2:
         _resolve(state)
@@ -225,6 +287,11 @@ def _resolve(state: State) -> None:
     trick = state.trick
     assert trick is not None
     layers = _layers(state, trick)
+    trick.values = [VALUE[c] for _, c in trick.plays]
+    # W2: once both cards are down, hidden values (Demons, Fire Elementals) are public
+    for _, card in trick.plays:
+        if VALUE_HIDDEN[card]:
+            state.value_known.add(card)
     for power, pos in layers["set_faction"]:
         power.set_faction(state, trick, pos)
     for power, pos in layers["set_value"]:
@@ -272,8 +339,11 @@ def _collect(state: State) -> None:
     plays = trick.plays
     routes = layers["route"]
     if not routes:  # the common case: no power moves a played card
-        target = state.discard if trick.phase == 1 or winner < 0 else state.score[winner]
-        target.extend([card for _, card in plays])
+        if trick.phase == 1 or winner < 0:
+            state.discard.extend([card for _, card in plays])
+        else:
+            state.score[winner].extend([card for _, card in plays])
+            trick.gained = [(winner, card) for _, card in plays]
     else:
         if trick.phase == 1 or winner < 0:
             trick.dests = [(NO_PLAYER, DISCARD)] * len(plays)
@@ -281,11 +351,16 @@ def _collect(state: State) -> None:
             trick.dests = [(winner, SCORE)] * len(plays)
         for power, pos in routes:
             power.route(state, trick, pos)
-        for (_, card), (player, zone) in zip(plays, trick.dests, strict=True):
+        gained = trick.gained
+        for pos, ((_, card), (player, zone)) in enumerate(zip(plays, trick.dests, strict=True)):
             _zone(state, player, zone).append(card)
+            if zone in (SCORE, FACEUP) and pos not in trick.captured:
+                gained.append((player, card))
         for card, source, player, zone in trick.extra:
             _zone(state, NO_PLAYER, source).remove(card)
             _zone(state, player, zone).append(card)
+            if zone in (SCORE, FACEUP):
+                gained.append((player, card))
     if trick.phase == 1 and trick.prize >= 0:
         _collect_prize(state, trick)
     trick.collected = True

@@ -10,7 +10,7 @@ from typing import Any
 from claim import cards
 from claim.errors import RecordError
 from claim.records import CardPool, parse_setup
-from claim.setup import DECK_SIZE, deck_cards
+from claim.setup import game_cards
 from claim.state import NO_PLAYER, State, Trick, TrickRecord
 
 POSITION_FORMAT = "claim-position/1"
@@ -51,7 +51,7 @@ def load_position(data: Any, where: str = "position") -> State:
     config = parse_setup(data.get("setup"), f"{where}.setup")
     state = State(config, _get(data, "chance_seed", where, int))
     state.draws = _get(data, "draws", where, int)
-    pool = CardPool(deck_cards(config.factions))
+    pool = CardPool(game_cards(config.factions))
     phase = _get(data, "phase", where, int)
     if phase not in (1, 2):
         raise RecordError(f"{where}.phase must be 1 or 2")
@@ -67,6 +67,19 @@ def load_position(data: Any, where: str = "position") -> State:
         state.followers[p] = pool.take_list(pdata.get("followers", []), f"{pw}.followers")
         state.score[p] = pool.take_list(pdata.get("score", []), f"{pw}.score")
         state.faceup[p] = pool.take_list(pdata.get("gnomes", []), f"{pw}.gnomes")
+        state.vampire[p] = pool.take_list(pdata.get("vampire", []), f"{pw}.vampire")
+        state.tucked[p] = pool.take_list(pdata.get("tucked", []), f"{pw}.tucked")
+        if len(state.vampire[p]) > 1:
+            raise RecordError(f"{pw}.vampire holds at most one card")
+    state.toxics = pool.take_list(data.get("toxics", []), f"{where}.toxics")
+    state.fire_phoenix = pool.take_list(data.get("fire_phoenix", []), f"{where}.fire_phoenix")[::-1]
+    for p, pdata in enumerate(players):
+        peeked = pdata.get("peeked", [])
+        if not isinstance(peeked, list) or not all(
+            isinstance(i, int) and 0 <= i < len(state.toxics) for i in peeked
+        ):
+            raise RecordError(f"{where}.players[{p}].peeked must list Toxic positions")
+        state.peeked[p] = {state.toxics[i] for i in peeked}
     state.deck = pool.take_list(data.get("deck", []), f"{where}.deck")[::-1]
     state.discard = pool.take_list(data.get("discard", []), f"{where}.discard")
     state.troll_pool = pool.take_list(data.get("troll_pool", []), f"{where}.troll_pool")
@@ -77,7 +90,24 @@ def load_position(data: Any, where: str = "position") -> State:
     if tdata is not None:
         state.trick = _load_trick(tdata, pool, f"{where}.trick")
     if pool.left():
-        raise RecordError(f"{where}: {pool.left()} of the game's {DECK_SIZE} cards are missing")
+        missing = cards.CODE[pool.remaining()[0]]
+        raise RecordError(f"{where}: {pool.left()} of the game's cards are missing ({missing}, …)")
+    public_out = data.get("public_out", [])
+    if not isinstance(public_out, list) or not all(
+        isinstance(i, int) and 0 <= i < len(state.out) for i in public_out
+    ):
+        raise RecordError(f"{where}.public_out must list positions in out")
+    state.public_out = {state.out[i] for i in public_out}
+    places = {place: card for card, place in state.places().items()}
+    known = data.get("value_known", [])
+    if not isinstance(known, list) or not all(isinstance(p, str) and p in places for p in known):
+        raise RecordError(f"{where}.value_known must list card places")
+    state.value_known = {places[p] for p in known}
+    declared = data.get("declared", [])
+    try:
+        state.declared = {places[p]: str(f) for p, f in declared}
+    except (TypeError, ValueError, KeyError):
+        raise RecordError(f"{where}.declared must list [card place, faction]") from None
     book = state.book
     tasks = _get(data, "tasks", where, list)
     for i, task in enumerate(tasks):
@@ -111,11 +141,16 @@ def load_position(data: Any, where: str = "position") -> State:
     state.moves = list(moves)
     state.chance = list(chance)
     deal = data.get("deal") or {}
+    setup = data.get("setup") or {}
     try:
         state.deal = (
             tuple(_code_id(c, f"{where}.deal") for c in deal["hands"][0]),
             tuple(_code_id(c, f"{where}.deal") for c in deal["hands"][1]),
             tuple(_code_id(c, f"{where}.deal") for c in deal["deck"]),
+        )
+        state.setup_draws = (
+            tuple(_code_id(c, f"{where}.setup") for c in setup.get("toxics") or []),
+            tuple(_code_id(c, f"{where}.setup") for c in setup.get("fire_phoenix") or []),
         )
     except (KeyError, IndexError, TypeError):
         raise RecordError(f"{where}.deal must hold the starting hands and deck") from None
@@ -175,6 +210,8 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         ]
         trick.next_leader = int(data.get("next_leader", NO_PLAYER))
         trick.prize_plan = [(int(p), int(s)) for p, s in data.get("prize_plan", [])]
+        trick.captured = [int(i) for i in data.get("captured", [])]
+        trick.gained = [(int(p), _code_id(c, f"{where}.gained")) for p, c in data.get("gained", [])]
     except (TypeError, ValueError):
         raise RecordError(f"{where} has a malformed field") from None
     n = len(trick.plays)

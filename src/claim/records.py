@@ -8,6 +8,7 @@ naming the field; an illegal move raises :class:`~claim.errors.IllegalMove` nami
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +17,15 @@ from typing import Any
 from claim import cards
 from claim.engine import apply, legal_actions, start_game
 from claim.errors import ClaimError, IllegalMove, RecordError
-from claim.setup import DECK_SIZE, HAND_SIZE, GameConfig, deck_cards, new_game
+from claim.setup import (
+    DECK_SIZE,
+    HAND_SIZE,
+    TOXICS_FACE_UP,
+    GameConfig,
+    deck_cards,
+    draw_extras,
+    new_game,
+)
 from claim.state import State, chance_seed_for
 
 FORMAT = "claim/1"
@@ -27,8 +36,6 @@ _NOT_YET = {
     "setting": "locations",
     "building": "locations",
     "artifacts": "artifacts",
-    "toxics": "Poisoners' Toxics",
-    "fire_phoenix": "the Fire Phoenix pile",
     "hero_values": "heroes",
 }
 
@@ -101,6 +108,10 @@ class CardPool:
     def left(self) -> int:
         return sum(len(v) for v in self._free.values())
 
+    def remaining(self) -> list[int]:
+        """The ids not taken yet, in table order."""
+        return sorted(c for ids in self._free.values() for c in ids)
+
 
 def _parse_seed(record: dict[str, Any]) -> int | None:
     seed = record.get("seed")
@@ -148,9 +159,36 @@ def initial_state(record: Any) -> State:
         raise RecordError("deal.hands must be a list of two hands")
     hands = [pool.take_list(h, f"deal.hands[{p}]", HAND_SIZE) for p, h in enumerate(hands_data)]
     deck = pool.take_list(deal.get("deck"), "deal.deck", DECK_SIZE - 2 * HAND_SIZE)
-    state = start_game(config, hands, deck, chance_seed_for(seed))
+    # Only Shadows may be left over: the 10 of the 20 that are not in the deal leave the game.
+    unused = pool.remaining()
+    for card in unused:
+        if cards.FACTION[card] != "shadows":
+            raise RecordError(f"deal: {cards.CODE[card]} is missing (a deal holds all 52 cards)")
+    toxics, pile = _setup_draws(record.get("setup") or {}, config)
+    rng = random.Random(seed if seed is not None else 0)
+    draws = draw_extras(config.factions, rng, unused, toxics, pile)
+    state = start_game(config, hands, deck, chance_seed_for(seed), draws)
     state.seed = seed
     return state
+
+
+def _setup_draws(setup: dict[str, Any], config: GameConfig) -> tuple[list[int] | None, list[int]]:
+    """``setup.toxics`` and ``setup.fire_phoenix`` (top first), checked against the factions."""
+    toxics: list[int] | None = None
+    pile: list[int] = []
+    if setup.get("toxics") is not None:
+        if "poisoners" not in config.factions:
+            raise RecordError("setup.toxics: there are no Poisoners in this deck")
+        toxics = CardPool(cards.IDS_BY_FACTION["toxic"]).take_list(
+            setup["toxics"], "setup.toxics", TOXICS_FACE_UP
+        )
+    if setup.get("fire_phoenix") is not None:
+        if "phoenixes" not in config.factions:
+            raise RecordError("setup.fire_phoenix: there are no Phoenixes in this deck")
+        pile = CardPool(cards.IDS_BY_FACTION["fire-phoenix"]).take_list(
+            setup["fire_phoenix"], "setup.fire_phoenix"
+        )
+    return toxics, pile
 
 
 def replay(record: Any, upto: int | None = None) -> State:
@@ -181,7 +219,7 @@ def to_record(state: State) -> dict[str, Any]:
         return {"format": FORMAT, "position": state.to_dict(), "moves": []}
     record: dict[str, Any] = {
         "format": FORMAT,
-        "setup": state.config.to_dict(),
+        "setup": state.setup_codes(),
         "deal": state.deal_codes(),
     }
     if state.seed is not None:

@@ -14,17 +14,24 @@ VALUE = cards.VALUE
 
 
 def faction_values(state: State, player: int, faction: str) -> list[int]:
-    """Printed values of ``player``'s collected cards of ``faction``, highest first."""
-    return sorted((VALUE[c] for c in state.score[player] if FACTION[c] == faction), reverse=True)
+    """Printed values of ``player``'s cards of ``faction`` in their Score pile, highest first (a
+    dual card counts for its declared faction, R-40)."""
+    declared = state.declared
+    return sorted(
+        (VALUE[c] for c in state.score[player] if (declared.get(c) or FACTION[c]) == faction),
+        reverse=True,
+    )
 
 
 def vote(state: State, faction: str) -> int | None:
     """Who wins a faction's vote (§9 step 5): more cards; equal counts: the highest card, then the
     second highest, and so on; still equal (or both zero): nobody."""
-    return _compare(faction_values(state, 0, faction), faction_values(state, 1, faction))
+    return compare(faction_values(state, 0, faction), faction_values(state, 1, faction))
 
 
-def _compare(mine: list[int], theirs: list[int]) -> int | None:
+def compare(mine: list[int], theirs: list[int]) -> int | None:
+    """More cards wins; equal counts: the higher card, then the next, ... (§9 step 5). The
+    lists are highest first; None: still equal."""
     if len(mine) != len(theirs):
         return 0 if len(mine) > len(theirs) else 1
     for a, b in zip(mine, theirs, strict=True):
@@ -37,9 +44,12 @@ def final_result(state: State) -> dict[str, Any]:
     """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
     factions = state.config.factions
     values = {f: (faction_values(state, 0, f), faction_values(state, 1, f)) for f in factions}
-    votes = {f: _compare(*values[f]) for f in factions}
+    votes = {f: compare(*values[f]) for f in factions}
+    counts = {f: [len(values[f][0]), len(values[f][1])] for f in factions}
+    for power in state.book.global_powers("score_votes", 2):
+        power.score_votes(state, votes, counts)
     won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
-    cards_in_won = [sum(len(values[f][p]) for f in factions if votes[f] == p) for p in (0, 1)]
+    cards_in_won = [sum(counts[f][p] for f in factions if votes[f] == p) for p in (0, 1)]
     winner: int | None
     if won[0] != won[1]:
         winner, reason = (0 if won[0] > won[1] else 1), "votes"

@@ -129,31 +129,94 @@ def resolve_first_leader(value: str | int, rng: random.Random) -> int:
     raise ConfigError(f"first leader must be 0, 1 or random, got {value!r}")
 
 
+SHADOWS_IN_DECK = 10
+TOXICS_FACE_UP = 3
+
+
 def deck_cards(factions: Sequence[str]) -> list[int]:
-    """The ids of the 52 faction cards the chosen factions put in the deck, in table order."""
+    """The ids of the faction cards the chosen factions bring, in table order: 52, or 62 with
+    Shadows (10 of their 20 go into the deck, §2 step 2)."""
     ids: list[int] = []
     for name in factions:
         ids.extend(cards.IDS_BY_FACTION[name])
     return ids
 
 
-def new_game(config: GameConfig | None = None, seed: int | None = None) -> State:
-    """Shuffle and deal a new game from ``seed`` (§2 steps 6–7).
+def game_cards(factions: Sequence[str]) -> list[int]:
+    """Every physical card a game with these factions uses: its faction cards, plus the 14
+    Toxics with Poisoners and the 10 Fire Phoenix cards with Phoenixes."""
+    ids = deck_cards(factions)
+    if "poisoners" in factions:
+        ids.extend(cards.IDS_BY_FACTION["toxic"])
+    if "phoenixes" in factions:
+        ids.extend(cards.IDS_BY_FACTION["fire-phoenix"])
+    return ids
 
-    The same config and seed always give the same game: every random event draws from the one
-    generator kept in the state.
+
+def shuffled(ids: Sequence[int], rng: random.Random) -> list[int]:
+    """A uniformly shuffled copy (sorting by random keys: several times faster than
+    random.shuffle for a deck this size)."""
+    draw = rng.random
+    return sorted(ids, key=lambda _: draw())
+
+
+@dataclass(slots=True)
+class SetupDraws:
+    """What setup draws besides the deal (§2 step 2): unused Shadows, Toxics, Fire Phoenix pile."""
+
+    out: list[int]
+    toxics: list[int]
+    fire_phoenix: list[int]  # top card first
+
+
+def new_game(config: GameConfig | None = None, seed: int | None = None) -> State:
+    """Shuffle and deal a new game from ``seed`` (§2 steps 2, 6–7).
+
+    The same config and seed always give the same game: the deal and the setup draws come from
+    ``random.Random(seed)``, later random events from a stream derived from the seed.
     """
     from claim.engine import start_game  # the engine imports setup; keep the cycle local
     from claim.state import chance_seed_for
 
     config = config or GameConfig()
     rng = random.Random(seed)
-    pool = deck_cards(config.factions)
-    # Sorting by random keys is a uniform shuffle, several times faster than random.shuffle.
-    draw = rng.random
-    pool.sort(key=lambda _: draw())
+    factions = config.factions
+    pool = deck_cards(factions)
+    out: list[int] = []
+    if "shadows" in factions:
+        # 10 of the 20 Shadows at random, unseen; the rest leave the game (§2 step 2)
+        shadows = shuffled(cards.IDS_BY_FACTION["shadows"], rng)
+        out = shadows[SHADOWS_IN_DECK:]
+        unused = set(out)
+        pool = [c for c in pool if c not in unused]
+    pool = shuffled(pool, rng)
     hands = [pool[:HAND_SIZE], pool[HAND_SIZE : 2 * HAND_SIZE]]
     deck_top_first = pool[2 * HAND_SIZE :]
-    state = start_game(config, hands, deck_top_first, chance_seed_for(seed))
+    draws = draw_extras(factions, rng, out)
+    state = start_game(config, hands, deck_top_first, chance_seed_for(seed), draws)
     state.seed = seed
     return state
+
+
+def draw_extras(
+    factions: Sequence[str],
+    rng: random.Random,
+    out: list[int],
+    toxics: list[int] | None = None,
+    fire_phoenix: list[int] | None = None,
+) -> SetupDraws:
+    """The Toxics (3 face-up, the other 11 out of the game unseen) and the Fire Phoenix pile,
+    completing what the caller fixed (``fire_phoenix`` may be given shorter than 10)."""
+    out = list(out)
+    chosen_toxics: list[int] = []
+    if "poisoners" in factions:
+        chosen_toxics = list(toxics) if toxics is not None else []
+        rest = shuffled([c for c in cards.IDS_BY_FACTION["toxic"] if c not in chosen_toxics], rng)
+        if toxics is None:
+            chosen_toxics, rest = rest[:TOXICS_FACE_UP], rest[TOXICS_FACE_UP:]
+        out.extend(rest)
+    pile: list[int] = []
+    if "phoenixes" in factions:
+        pile = list(fire_phoenix or [])
+        pile += shuffled([c for c in cards.IDS_BY_FACTION["fire-phoenix"] if c not in pile], rng)
+    return SetupDraws(out, chosen_toxics, pile)

@@ -41,11 +41,13 @@ class Trick:
     """The trick being played or resolved. Powers read and change it while it resolves."""
 
     __slots__ = (
+        "captured",
         "collected",
         "declared",
         "dests",
         "extra",
         "factions",
+        "gained",
         "layers",
         "leader",
         "next_leader",
@@ -75,6 +77,12 @@ class Trick:
         self.next_leader = NO_PLAYER
         self.prize_plan: list[tuple[int, int]] = []  # Phase One: (player, FROM_PRIZE|FROM_DECK)
         self.collected = False  # the played cards and the prize have left the table
+        #: positions of played cards captured straight into a Score pile (Basilisk): they skip
+        #: every other collection power (§5.6)
+        self.captured: list[int] = []
+        #: (player, card) for every card a player collected in this trick, captures excluded
+        #: (what Vampire tucks may choose from, V3)
+        self.gained: list[tuple[int, int]] = []
         #: the powers answering this trick's questions once both cards are down (derived, cached)
         self.layers: dict[str, list[Layer]] | None = None
 
@@ -91,6 +99,8 @@ class Trick:
         t.next_leader = self.next_leader
         t.prize_plan = self.prize_plan[:]
         t.collected = self.collected
+        t.captured = self.captured[:]
+        t.gained = self.gained[:]
         t.layers = self.layers
         return t
 
@@ -110,9 +120,11 @@ class State:
         "config",
         "deal",
         "deck",
+        "declared",
         "discard",
         "draws",
         "faceup",
+        "fire_phoenix",
         "followers",
         "hands",
         "history",
@@ -124,14 +136,21 @@ class State:
         "number",
         "options",
         "out",
+        "peeked",
         "phase",
+        "public_out",
         "result",
         "revealed",
         "score",
         "seed",
+        "setup_draws",
         "tasks",
+        "toxics",
         "trick",
         "troll_pool",
+        "tucked",
+        "value_known",
+        "vampire",
     )
 
     def __init__(self, config: GameConfig, chance_seed: int = 0) -> None:
@@ -154,6 +173,20 @@ class State:
         self.discard: list[int] = []
         self.troll_pool: list[int] = []
         self.out: list[int] = []
+        #: cards in ``out`` that left the game face-up (R-20 Vampire stacks); the rest left unseen
+        self.public_out: set[int] = set()
+        #: each player's face-up Vampire (0 or 1 card) and the cards tucked under it (§5.3)
+        self.vampire: list[list[int]] = [[], []]
+        self.tucked: list[list[int]] = [[], []]
+        #: the three face-up Toxics, values hidden (§5.4), and the ones each player has peeked at
+        self.toxics: list[int] = []
+        self.peeked: list[set[int]] = [set(), set()]
+        #: the face-down Fire Phoenix pile (§5.6), top card LAST
+        self.fire_phoenix: list[int] = []
+        #: Demons and Fire Elementals whose value is public (played in a trick, W2)
+        self.value_known: set[int] = set()
+        #: the faction each played dual card was declared as (R-40); it keeps it once collected
+        self.declared: dict[int, str] = {}
         self.leader = config.first_leader
         self.number = 0  # number of the current trick within its phase
         self.trick: Trick | None = None
@@ -168,6 +201,8 @@ class State:
         self.chance: list[str] = []
         #: the starting deal, for records: (hand 0, hand 1, deck top first)
         self.deal: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
+        #: the setup draws a record names: (Toxics, Fire Phoenix pile top first)
+        self.setup_draws: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.result: dict[str, Any] | None = None
         self.last_winner = NO_PLAYER
         self.moon = "no-moon"
@@ -192,6 +227,14 @@ class State:
         s.discard = self.discard[:]
         s.troll_pool = self.troll_pool[:]
         s.out = self.out[:]
+        s.public_out = set(self.public_out)
+        s.vampire = [self.vampire[0][:], self.vampire[1][:]]
+        s.tucked = [self.tucked[0][:], self.tucked[1][:]]
+        s.toxics = self.toxics[:]
+        s.peeked = [set(self.peeked[0]), set(self.peeked[1])]
+        s.fire_phoenix = self.fire_phoenix[:]
+        s.value_known = set(self.value_known)
+        s.declared = dict(self.declared)
         s.leader = self.leader
         s.number = self.number
         s.trick = self.trick.copy() if self.trick is not None else None
@@ -202,11 +245,25 @@ class State:
         s.moves = self.moves[:] if history else []
         s.chance = self.chance[:]
         s.deal = self.deal
+        s.setup_draws = self.setup_draws
         s.result = self.result
         s.last_winner = self.last_winner
         s.moon = self.moon
         s.legal_cache = self.legal_cache
         return s
+
+    def places(self) -> dict[int, str]:
+        """Each card's place as ``zone/index`` (zones of :meth:`zones`), for serializing sets of
+        cards: with duplicated codes only a place says which copy is meant."""
+        return {c: f"{name}/{i}" for name, zone in self.zones().items() for i, c in enumerate(zone)}
+
+    def code_places(self, cards_: set[int]) -> list[str]:
+        places = self.places()
+        return [places[c] for c in cards_ if c in places]
+
+    def code_places_map(self, mapping: dict[int, str]) -> dict[str, str]:
+        places = self.places()
+        return {places[c]: v for c, v in mapping.items() if c in places}
 
     def deal_codes(self) -> dict[str, Any]:
         """The starting deal as a record's ``deal`` object (codes, deck top first)."""
@@ -216,6 +273,16 @@ class State:
             "hands": [[code[c] for c in hand0], [code[c] for c in hand1]],
             "deck": [code[c] for c in deck],
         }
+
+    def setup_codes(self) -> dict[str, Any]:
+        """The record's ``setup`` object: the config plus the Toxics and Fire Phoenix pile."""
+        setup = self.config.to_dict()
+        toxics, pile = self.setup_draws
+        if toxics:
+            setup["toxics"] = [cards.CODE[c] for c in toxics]
+        if pile:
+            setup["fire_phoenix"] = [cards.CODE[c] for c in pile]
+        return setup
 
     def random_source(self) -> random.Random:
         """The generator for the next random event during play (Skeleton, Hunting Cloak, ...).
@@ -243,6 +310,12 @@ class State:
             "discard": self.discard,
             "troll_pool": self.troll_pool,
             "out": self.out,
+            "vampire0": self.vampire[0],
+            "vampire1": self.vampire[1],
+            "tucked0": self.tucked[0],
+            "tucked1": self.tucked[1],
+            "toxics": self.toxics,
+            "fire_phoenix": self.fire_phoenix,
         }
         if self.trick is not None and not self.trick.collected:
             z["trick"] = [c for _, c in self.trick.plays]
@@ -280,10 +353,12 @@ class State:
                 "next_leader": t.next_leader,
                 "prize_plan": [list(x) for x in t.prize_plan],
                 "collected": t.collected,
+                "captured": t.captured,
+                "gained": [[p, code[c]] for p, c in t.gained],
             }
         return {
             "format": "claim-position/1",
-            "setup": self.config.to_dict(),
+            "setup": self.setup_codes(),
             "phase": self.phase,
             "players": [
                 {
@@ -291,6 +366,9 @@ class State:
                     "followers": codes(self.followers[p]),
                     "score": codes(self.score[p]),
                     "gnomes": codes(self.faceup[p]),
+                    "vampire": codes(self.vampire[p]),
+                    "tucked": codes(self.tucked[p]),
+                    "peeked": sorted(self.toxics.index(c) for c in self.peeked[p]),
                 }
                 for p in (0, 1)
             ],
@@ -298,6 +376,13 @@ class State:
             "discard": codes(self.discard),
             "troll_pool": codes(self.troll_pool),
             "out": codes(self.out),
+            "public_out": [i for i, c in enumerate(self.out) if c in self.public_out],
+            "toxics": codes(self.toxics),
+            "fire_phoenix": codes(self.fire_phoenix[::-1]),
+            "value_known": sorted(self.code_places(self.value_known)),
+            "declared": sorted(
+                [place, faction] for place, faction in self.code_places_map(self.declared).items()
+            ),
             "leader": self.leader,
             "number": self.number,
             "trick": trick,

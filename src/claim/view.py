@@ -2,8 +2,10 @@
 
 :func:`report` writes a state in the replay shape of ``records.md``. With ``viewer=None`` it shows
 everything (``claim replay --json``); with a player it is :func:`observe`: every card that player
-may not identify is written ``"?"`` (lists keep their length, so counts stay visible). It is the one
-function that decides what a client, a server seat or a fair bot may know.
+may not identify is written ``"?"`` (lists keep their length, so counts stay visible), or as the
+part they can see (a Demon as ``demons:odd``, a Trickster by printed value). It is the one function
+that decides what a client, a server seat or a fair bot may know, and :func:`determinize` re-deals
+exactly what it hides.
 """
 
 from __future__ import annotations
@@ -12,11 +14,67 @@ import random
 from typing import Any
 
 from claim import cards
-from claim.engine import current_player, legal_actions
+from claim.engine import PUBLIC_NAME, VALUE_HIDDEN, current_player, legal_actions
 from claim.state import State
 
 CODE = cards.CODE
+FACTION = cards.FACTION
 HIDDEN = "?"
+
+
+class Eyes:
+    """What one viewer (None: nobody hidden from, the replay) sees of each card, by zone.
+
+    Zones are those of :meth:`State.zones`: ``hand0``, ``followers1``, ``score0``, ``deck``, ...
+    """
+
+    def __init__(self, state: State, viewer: int | None) -> None:
+        self.state = state
+        self.viewer = viewer
+        self.omniscient = viewer is None
+        self.finished = state.result is not None
+        self.shown = _shown_now(state, viewer) if viewer is not None else set()
+
+    def public(self, card: int) -> str:
+        """A face-up card: by code, except hidden values (R-30, W2, W4) and fake marks (W1)."""
+        if self.omniscient or self.finished:
+            return CODE[card]
+        if VALUE_HIDDEN[card] and card in self.state.value_known:
+            return CODE[card]
+        return PUBLIC_NAME[card]
+
+    def name(self, zone: str, card: int) -> str:
+        """How the viewer sees ``card`` lying in ``zone``."""
+        state = self.state
+        if zone in ("deck", "fire_phoenix"):
+            # W9: deck cards never drawn and the Fire Phoenix pile stay hidden, even at the end
+            if self.omniscient:
+                return CODE[card]
+            return self.public(card) if card in self.shown else HIDDEN
+        if zone == "out":
+            if self.omniscient or card in state.public_out:
+                return self.public(card)
+            return HIDDEN  # left the game unseen (W9)
+        if zone == "toxics":
+            if self.omniscient or self.finished:
+                return CODE[card]
+            return (
+                CODE[card]
+                if self.viewer is not None and card in state.peeked[self.viewer]
+                else HIDDEN
+            )
+        if zone[:-1] in ("hand", "followers"):
+            owner = int(zone[-1])
+            if self.omniscient or self.finished or owner == self.viewer:
+                return self.public(card)
+            # W13: the other hand is all "?"; the other Follower deck shows what was revealed
+            if zone[:-1] == "followers" and card in state.revealed:
+                return self.public(card)
+            return self.public(card) if card in self.shown else HIDDEN
+        return self.public(card)
+
+    def names(self, zone: str, ids: list[int]) -> list[str]:
+        return [self.name(zone, c) for c in ids]
 
 
 def _shown_now(state: State, viewer: int) -> set[int]:
@@ -29,42 +87,25 @@ def _shown_now(state: State, viewer: int) -> set[int]:
 
 def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     """The state in the replay shape; ``viewer`` 0 or 1 hides what that player may not know."""
-    finished = state.result is not None
-    omniscient = viewer is None
-    shown = set() if omniscient or viewer is None else _shown_now(state, viewer)
-
-    def public(ids: list[int]) -> list[str]:
-        return [CODE[c] for c in ids]
-
-    def hidden_zone(ids: list[int], owner: int | None, others_may_see: bool) -> list[str]:
-        """A hidden zone: its owner sees it; another player sees revealed (or shown) cards."""
-        if omniscient or finished or owner == viewer:
-            return public(ids)
-        return [
-            CODE[c] if (others_may_see and c in state.revealed) or c in shown else HIDDEN
-            for c in ids
-        ]
-
-    players = []
+    eyes = Eyes(state, viewer)
+    finished = eyes.finished
+    players: list[dict[str, Any]] = []
     for p in (0, 1):
         players.append(
             {
-                # W13: the other hand is all "?" even where its cards could be inferred
-                "hand": hidden_zone(state.hands[p], p, others_may_see=False),
-                "followers": hidden_zone(state.followers[p], p, others_may_see=True),
-                "score": public(state.score[p]),
-                "gnomes": public(state.faceup[p]),
+                "hand": eyes.names(f"hand{p}", state.hands[p]),
+                "followers": eyes.names(f"followers{p}", state.followers[p]),
+                "score": eyes.names(f"score{p}", state.score[p]),
+                "gnomes": eyes.names(f"gnomes{p}", state.faceup[p]),
+                # V15: the Vampire stack beside the Score pile, never listed in it
+                "vampire": eyes.name(f"vampire{p}", state.vampire[p][0])
+                if state.vampire[p]
+                else None,
+                "tucked": eyes.names(f"tucked{p}", state.tucked[p]),
             }
         )
-
-    deck_top_first = state.deck[::-1]
-    if omniscient:
-        deck = public(deck_top_first)
-        out = public(state.out)
-    else:
-        # W9: deck cards never drawn and cards out of the game unseen stay hidden, even at the end
-        deck = [CODE[c] if c in shown else HIDDEN for c in deck_top_first]
-        out = [HIDDEN] * len(state.out)
+        if viewer is None or viewer == p:
+            players[p]["peeked"] = sorted(state.toxics.index(c) + 1 for c in state.peeked[p])
 
     tricks = []
     for phase, number, leader, prize, plays, winner, reason in state.history:
@@ -73,8 +114,8 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
                 "phase": phase,
                 "number": number,
                 "leader": leader,
-                "prize": CODE[prize] if prize >= 0 else None,
-                "plays": [_play(p, c, v, d) for p, c, v, d in plays],
+                "prize": eyes.public(prize) if prize >= 0 else None,
+                "plays": [_play(eyes, p, c, v, d) for p, c, v, d in plays],
                 "winner": winner if winner >= 0 else None,
                 "reason": reason,
             }
@@ -84,40 +125,40 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     if not finished:
         player = current_player(state)
         nxt = {"player": player}
-        if omniscient or viewer == player:
+        if viewer is None or viewer == player:
             nxt["legal"] = list(legal_actions(state))
 
-    out_dict: dict[str, Any] = {
+    out: dict[str, Any] = {
         "status": "finished" if finished else "in-progress",
         "tricks": tricks,
         "players": players,
-        "deck": deck,
-        "discard": public(state.discard),
+        "deck": eyes.names("deck", state.deck[::-1]),
+        "discard": eyes.names("discard", state.discard),
         "next": nxt,
         "result": dict(state.result) if state.result is not None else None,
         "phase": state.phase,
         "moon": state.moon,
-        "troll_pool": public(state.troll_pool),
-        "fire_phoenix": [],
-        "toxics": [],
-        "out": out,
+        "troll_pool": eyes.names("troll_pool", state.troll_pool),
+        "fire_phoenix": eyes.names("fire_phoenix", state.fire_phoenix[::-1]),
+        "toxics": eyes.names("toxics", state.toxics),
+        "out": eyes.names("out", state.out),
     }
     trick = state.trick
     if trick is not None and not finished:
         current: dict[str, Any] = {
             "leader": trick.leader,
-            "prize": CODE[trick.prize] if trick.prize >= 0 else None,
-            "plays": [{"player": p, "card": CODE[c]} for p, c in trick.plays],
+            "prize": eyes.name("prize", trick.prize) if trick.prize >= 0 else None,
+            "plays": [{"player": p, "card": eyes.name("trick", c)} for p, c in trick.plays],
         }
         if len(trick.plays) == 2 and trick.winner >= 0:
             current["winner"] = trick.winner
             current["reason"] = trick.reason
-        out_dict["current"] = current
-    return out_dict
+        out["current"] = current
+    return out
 
 
-def _play(player: int, card: int, value: int, declared: str | None) -> dict[str, Any]:
-    play: dict[str, Any] = {"player": player, "card": CODE[card], "value": value}
+def _play(eyes: Eyes, player: int, card: int, value: int, declared: str | None) -> dict[str, Any]:
+    play: dict[str, Any] = {"player": player, "card": eyes.public(card), "value": value}
     if declared:
         play["as"] = declared
     return play
@@ -130,39 +171,105 @@ def observe(state: State, player: int) -> dict[str, Any]:
     return report(state, viewer=player)
 
 
+# -------------------------------------------------------------------------------------------------
+# Determinization
+# -------------------------------------------------------------------------------------------------
+
+ANY = ""  # the class of a "?" slot in a hand, Follower deck or the deck
+
+
+def _slot_class(zone: str, card: int, seen_as: str) -> str:
+    """What may fill a slot the viewer does not know exactly: a partial name (``demons:odd``)
+    takes a card of that name; a hidden Toxic a Toxic; the Fire Phoenix pile a Fire Phoenix; an
+    unseen card out of the game one of its kind (the unused Shadows, the unused Toxics); any other
+    "?" any card that may lie in a hand or the deck."""
+    if seen_as != HIDDEN:
+        return seen_as
+    if zone == "toxics" or FACTION[card] == "toxic":
+        return "toxic"
+    if zone == "fire_phoenix":
+        return "fire-phoenix"
+    if zone == "out":
+        return "out:" + FACTION[card]
+    return ANY
+
+
+def _fits(card: int, slot_class: str) -> bool:
+    if slot_class == "toxic":
+        return FACTION[card] == "toxic"
+    if slot_class == "fire-phoenix":
+        return CODE[card].startswith("fire-phoenix:")
+    if slot_class.startswith("out:"):
+        return FACTION[card] == slot_class[4:]
+    return PUBLIC_NAME[card] == slot_class
+
+
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A full state consistent with everything ``player`` knows, the rest re-dealt at random.
 
-    The cards ``player`` cannot see (the other hand, the other's unrevealed blind draws, the deck,
-    cards out of the game unseen) are gathered, put in a canonical order, shuffled with ``rng`` and
-    dealt back into the same places. Two states that look the same to ``player`` therefore give
-    the same determinization for the same ``rng`` — the fairness a search bot relies on. The
-    future random events get a fresh generator from ``rng`` too, so the true seed never leaks.
+    Every card :func:`observe` does not show ``player`` exactly is re-dealt: a ``"?"`` among the
+    cards that may lie there (the other hand, the other's blind draws, the deck, the Fire Phoenix
+    pile, unseen Toxics, cards out of the game unseen), a partly seen card (``demons:odd``,
+    ``tricksters:5``) among the cards that look the same — so a Demon known to be odd stays odd.
+    Each such class is filled uniformly at random, the candidates taken in a canonical order
+    (by code), so two states that look the same to ``player`` give the same result for the same
+    ``rng``: the fairness a search bot relies on. Future random events get a fresh stream from
+    ``rng`` too, and the true starting deal and seed are dropped, so nothing hidden leaks.
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
     s = state.clone()
-    other = 1 - player
-    shown = _shown_now(state, player)
-    slots: list[tuple[list[int], int]] = []
-    for zone, keep_revealed in ((s.hands[other], True), (s.followers[other], True)):
-        for i, c in enumerate(zone):
-            if not (keep_revealed and c in s.revealed):
-                slots.append((zone, i))
-    for i, c in enumerate(s.deck):
-        if c not in shown:
-            slots.append((s.deck, i))
-    for i in range(len(s.out)):
-        slots.append((s.out, i))
-    unknown = sorted((zone[i] for zone, i in slots), key=lambda c: (CODE[c], c))
-    rng.shuffle(unknown)
-    for (zone, i), card in zip(slots, unknown, strict=True):
-        zone[i] = card
+    eyes = Eyes(s, player)
+    slots: dict[str, list[tuple[list[int], int]]] = {}
+    unknown: list[int] = []
+    for zone, ids in s.zones().items():
+        if zone in ("trick", "prize"):
+            continue  # the table is public; a lead Demon is handled through trick.plays below
+        for i, card in enumerate(ids):
+            seen_as = eyes.name(zone, card)
+            if seen_as != CODE[card]:
+                slots.setdefault(_slot_class(zone, card, seen_as), []).append((ids, i))
+                unknown.append(card)
+    trick = s.trick
+    table: list[tuple[list[int], int]] = []
+    if trick is not None and not trick.collected:
+        # a card on the table shows as much as it does anywhere public (a lead Demon: its parity)
+        table_ids = [c for _, c in trick.plays] + ([trick.prize] if trick.prize >= 0 else [])
+        for i, card in enumerate(table_ids):
+            seen_as = eyes.public(card)
+            if seen_as != CODE[card]:
+                slots.setdefault(seen_as, []).append((table_ids, i))
+                unknown.append(card)
+                table.append((table_ids, i))
+    pool = sorted(unknown, key=lambda c: (CODE[c], c))
+    placed: dict[int, int] = {}  # old card -> new card, to carry per-card knowledge over
+    for slot_class in sorted(k for k in slots if k != ANY):
+        targets = slots[slot_class]
+        candidates = [c for c in pool if _fits(c, slot_class)]
+        chosen = rng.sample(candidates, len(targets))
+        for (ids, i), card in zip(targets, chosen, strict=True):
+            placed[ids[i]] = card
+            ids[i] = card
+        taken = set(chosen)
+        pool = [c for c in pool if c not in taken]
+    rng.shuffle(pool)
+    for (ids, i), card in zip(slots.get(ANY, []), pool, strict=True):
+        placed[ids[i]] = card
+        ids[i] = card
+    if table and trick is not None:
+        table_ids = table[0][0]
+        n = len(trick.plays)
+        trick.plays = [(p, table_ids[i]) for i, (p, _) in enumerate(trick.plays)]
+        if trick.prize >= 0:
+            trick.prize = table_ids[n]
+    # per-card knowledge follows the slot: a revealed prize stays revealed whichever copy it is
+    s.revealed = {placed.get(c, c) for c in s.revealed}
     s.chance_seed = rng.getrandbits(63)
     s.draws = 0
     # The starting deal holds the other hand and the seed would recompute everything: a
     # determinized game has neither (records.to_record writes it as a position instead).
     s.deal = ((), (), ())
+    s.setup_draws = ((), ())
     s.seed = None
     s.legal_cache = None
     return s

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from claim.powers import fear, fire, frost, maps, mercenaries
 from claim.powers.base import POWER_KEY, Power, RuleBook, Tier
-from claim.powers.factions import FACTION_POWERS
+from claim.powers.factions import FACTION_POWERS as BASE_POWERS
+from claim.powers.factions import FactionPower
 from claim.setup import GameConfig
+
+#: every faction power, by faction: the base boxes and the five Reinforcements boxes
+FACTION_POWERS: dict[str, type[FactionPower]] = {
+    **BASE_POWERS,
+    **fear.POWERS,
+    **fire.POWERS,
+    **mercenaries.POWERS,
+    **maps.POWERS,
+    **frost.POWERS,
+}
 
 #: every registered power class by name (factions today; heroes, locations, artifacts later)
 REGISTRY: dict[str, type[Power]] = {**FACTION_POWERS}

@@ -101,10 +101,20 @@ class Power:
     def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
         """Change ``trick.next_leader``."""
 
-    # -- the end of the game (§9 step 1) ------------------------------------------------------
+    # -- the end of the game (§9) -------------------------------------------------------------
+
+    #: the R-90 step (and order within it) of this power's end_of_game: 1 = the phase ends (Troll
+    #: pool 1.0, Gnomes 1.1), 2 = fakes 2.0, Toxics 2.1, Ice pairs 2.2; 3 = buildings ...
+    end_step: ClassVar[float] = 1.0
 
     def end_of_game(self, state: State) -> None:
-        """Move cards at the end of the game, before votes (§9 step 1)."""
+        """Move cards at the end of the game, before the votes (§9 steps 1–3)."""
+
+    def score_votes(
+        self, state: State, votes: dict[str, int | None], counts: dict[str, list[int]]
+    ) -> None:
+        """Change the votes (special votes, §9 step 5) and ``counts``: for each faction, the
+        cards each player counts in it for the game tie-break (§9 step 6)."""
 
     # -- decisions ----------------------------------------------------------------------------
 
@@ -150,11 +160,14 @@ class RuleBook:
         self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
         # hooks that are not about one trick: phase -> powers, lowest tier first
         self._global: dict[str, dict[int, list[Power]]] = {}
-        for hook in ("follow_options", "end_of_game"):
+        for hook in ("follow_options", "end_of_game", "score_votes"):
             self._global[hook] = {
                 phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
                 for phase in (1, 2)
             }
+        # §9 is done in the fixed R-90 order (stable: tier order within a step)
+        for phase in (1, 2):
+            self._global["end_of_game"][phase].sort(key=lambda p: p.end_step)
         self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
         #: phase -> the powers answering follow_options (read on every follow: kept at hand)
         self.follow_powers = self._global["follow_options"]

@@ -95,6 +95,7 @@ class Gnomes(FactionPower):
 
     name = key = "gnomes"
     phases = PHASE_TWO
+    end_step = 1.1
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
         player, zone = trick.dests[pos]

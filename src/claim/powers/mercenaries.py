@@ -1,5 +1,5 @@
-"""Faction powers of the Mercenaries box (RULES.md §5). One small class per faction; its docstring is
-its rules text."""
+"""Faction powers of the Mercenaries box (RULES.md §5). One small class per faction; its
+docstring is its rules text."""
 
 from __future__ import annotations
 

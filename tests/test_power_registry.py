@@ -5,15 +5,16 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from claim.cards import FACTIONS, PLAYABLE_FACTIONS
+from claim.cards import FACTIONS
 from claim.powers import REGISTRY, Tier
 from claim.powers.base import TRICK_HOOKS, Power
+from claim.setup import playable_factions
 
 TESTS = Path(__file__).parent
 
 
 def test_every_playable_faction_has_a_registered_power() -> None:
-    assert set(PLAYABLE_FACTIONS) <= set(REGISTRY)
+    assert set(playable_factions()) <= set(REGISTRY)
     assert set(REGISTRY) <= set(FACTIONS)
 
 

@@ -91,22 +91,6 @@ _FACTION_LIST: list[FactionInfo] = [
 
 FACTIONS: Final[dict[str, FactionInfo]] = {f.name: f for f in _FACTION_LIST}
 
-#: Factions whose powers the engine implements today. Setup refuses the others with a clear message.
-PLAYABLE_FACTIONS: Final[frozenset[str]] = frozenset(
-    {
-        "goblins",
-        "knights",
-        "undead",
-        "dwarves",
-        "doppelgangers",
-        "gnomes",
-        "giants",
-        "dragons",
-        "trolls",
-        "seers",
-    }
-)
-
 PRESETS: Final[dict[str, tuple[str, ...]]] = {
     "claim": ("goblins", "knights", "undead", "dwarves", "doppelgangers"),
     "claim2": ("gnomes", "giants", "dragons", "trolls", "seers"),

@@ -38,8 +38,15 @@ class GameConfig:
         return {"factions": list(self.factions), "first_leader": self.first_leader}
 
 
+def playable_factions() -> frozenset[str]:
+    """The factions whose powers are implemented (every registered faction power)."""
+    from claim.powers import FACTION_POWERS  # the powers import this module; keep the cycle local
+
+    return frozenset(FACTION_POWERS)
+
+
 def _faction_list() -> str:
-    return ", ".join(sorted(cards.PLAYABLE_FACTIONS))
+    return ", ".join(sorted(playable_factions()))
 
 
 def validate_factions(factions: Sequence[str]) -> None:
@@ -77,7 +84,7 @@ def validate_factions(factions: Sequence[str]) -> None:
             f"single factions: {', '.join(singles) or 'none'}"
         )
     for name in names:
-        if name not in cards.PLAYABLE_FACTIONS:
+        if name not in playable_factions():
             info = cards.FACTIONS[name]
             raise DeckError(
                 f"{name} ({info.box.title()} box) is not implemented yet; "
@@ -109,11 +116,11 @@ def random_factions(rng: random.Random) -> tuple[str, ...]:
         {
             info.pair
             for info in cards.FACTIONS.values()
-            if info.pair and all(f in cards.PLAYABLE_FACTIONS for f in info.pair.split("+"))
+            if info.pair and all(f in playable_factions() for f in info.pair.split("+"))
         }
     )
     singles = sorted(
-        n for n, info in cards.FACTIONS.items() if not info.pair and n in cards.PLAYABLE_FACTIONS
+        n for n, info in cards.FACTIONS.items() if not info.pair and n in playable_factions()
     )
     pair = rng.choice(pairs)
     return (*pair.split("+"), *rng.sample(singles, 3))

@@ -61,6 +61,11 @@ def stacked_deal(
     if len(hand0) > HAND_SIZE or len(hand1) > HAND_SIZE or len(deck_top) > DECK_SIZE:
         raise ValueError("too many cards for a hand (13) or the deck (26)")
     pool = filler(factions, hand0, hand1, deck_top)
+    if "shadows" in factions:
+        # only 10 of the 20 Shadows are dealt: the named ones, then the first unnamed ones
+        named = sum(1 for code in (*hand0, *hand1, *deck_top) if code.startswith("shadows:"))
+        spare = [code for code in pool if code.startswith("shadows:")][10 - named :]
+        pool = [code for code in pool if code not in spare]
     h0 = list(hand0) + pool[: HAND_SIZE - len(hand0)]
     pool = pool[HAND_SIZE - len(hand0) :]
     h1 = list(hand1) + pool[: HAND_SIZE - len(hand1)]
@@ -139,7 +144,11 @@ def position_record(
     position["deck"] = list(deck_top)
     position["discard"] = discard
     position["troll_pool"] = list(troll_pool)
-    position["out"] = []
+    # unused Toxics stay out of the game; every unplaced faction card (Shadows too) is discarded
+    position["out"] = [code for code in position["out"] if code.startswith("toxic:")]
+    position["public_out"] = []
+    position["value_known"] = []
+    position["declared"] = []
     position["leader"] = leader
     position["number"] = number
     trick = position["trick"]

@@ -23,7 +23,44 @@ CODE = cards.CODE
 PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
 
 #: the power behind each kind of decision, for the account
-DECISION_POWERS = {"seer": "Seer", "smash": "Giant"}
+DECISION_POWERS = {
+    "seer": "Seer",
+    "smash": "Giant",
+    "crown": "Vampire",
+    "tuck": "Vampire",
+    "peek": "Poisoner",
+}
+
+#: what each power's end-of-game step does, as the account says it
+END_STEP_TEXT = {
+    "trolls": "the Troll pool goes to {to_owner} (winner of the last trick)",
+    "gnomes": "{from_owner} face-up Gnomes join {to_poss} Score pile",
+    "tricksters": "fake Tricksters are removed from {from_place}",
+    "poisoners": "cards matching a Toxic are discarded from {from_place}",
+    "ice-kings": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
+    "ice-queens": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
+}
+
+
+def end_step_text(by: str, source: str, target: str, names: Names, codes: list[str]) -> str:
+    """One end-of-game move group: which power moved which cards from where to where."""
+    template = END_STEP_TEXT.get(by)
+    if template is None:
+        template = f"{by}: {{from_place}} → {{to_place}}"
+    owned = target[-1] in "01"
+    text = template.format(
+        from_owner=_owner_of(source, names),
+        to_owner=names[int(target[-1])] if owned else zone_text(target, names),
+        to_poss=names.owner(int(target[-1])) if owned else "the",
+        from_place=zone_text(source, names),
+        to_place=zone_text(target, names),
+    )
+    return f"{text}: {', '.join(codes)}."
+
+
+def _owner_of(zone: str, names: Names) -> str:
+    return names.owner(int(zone[-1])) if zone[-1] in "01" else "the"
+
 
 #: zone names of :meth:`State.zones`, as the account says them ("{p}" is a player's name)
 ZONE_TEXT = {
@@ -213,6 +250,12 @@ def describe_decision(kind: str, player: int, move: str, names: Names, visible: 
         return f"{act('looks', 'look')} at the top card of the deck and {keep} the prize."
     if kind == "smash" and move.startswith("smash "):
         return f"{act('smashes', 'smash')} {names.owner(1 - player)} face-up {move[6:]}."
+    if kind == "crown" and move.startswith("crown "):
+        return f"{act('crowns', 'crown')} {move[6:]} as {names.owner(player)} face-up Vampire."
+    if kind == "tuck" and move.startswith("tuck "):
+        return f"{act('tucks', 'tuck')} {move[5:]} under {names.owner(player)} face-up Vampire."
+    if kind == "peek" and move.startswith("peek "):
+        return f"{act('peeks', 'peek')} at Toxic {move[5:]}."
     if move == "pass":
         return f"{act('passes', 'pass')}."
     if not visible:
@@ -335,7 +378,9 @@ class Narrator:
         result = self.state.result
         if not result:
             return {}
-        moved = {m["card"]: m["from"] for m in result.get("end_moves", [])}
+        moved: dict[str, str] = {}
+        for move in result.get("end_moves", []):
+            moved.setdefault(move["card"], move["from"])  # where it was before the first step
         zones = self.state.zones()
         return {
             card: moved[CODE[card]]
@@ -344,43 +389,21 @@ class Narrator:
             if CODE[card] in moved
         }
 
-    def _end_lines(
-        self,
-    ) -> list[str]:
-        """The end-of-game moves (§9 step 1) the last move made, the votes and the winner."""
+    def _end_lines(self) -> list[str]:
+        """The end-of-game steps (§9 steps 1–3) in the order they ran, each saying which power
+        moved which cards (``result.end_moves``)."""
         state = self.state
         names = self.names
-        sources = self._end_sources()
+        moves = (state.result or {}).get("end_moves", [])
         lines = ["End of the game."]
-        for p in (0, 1):
-            added = [c for c in state.score[p] if c in sources]
-            from_gnomes = [CODE[c] for c in added if sources[c].startswith("gnomes")]
-            from_pool = [CODE[c] for c in added if sources[c] == "troll_pool"]
-            others = [
-                CODE[c]
-                for c in added
-                if sources[c] != "troll_pool" and not sources[c].startswith("gnomes")
-            ]
-            owner = names.owner(p)
-            if from_gnomes:
-                lines.append(
-                    f"  {capitalize(owner)} face-up Gnomes join {owner} Score pile: "
-                    f"{', '.join(from_gnomes)}."
-                )
-            if from_pool:
-                lines.append(
-                    f"  The Troll pool goes to {names[p]} (winner of the last trick): "
-                    f"{', '.join(from_pool)}."
-                )
-            if others:
-                lines.append(f"  Added to {owner} Score pile: {', '.join(others)}.")
-            removed = [
-                m["card"]
-                for m in (state.result or {}).get("end_moves", [])
-                if m["from"] == f"score{p}"
-            ]
-            if removed:
-                lines.append(f"  Removed from {owner} Score pile: {', '.join(sorted(removed))}.")
+        if state.toxics:
+            revealed = ", ".join(CODE[c] for c in state.toxics)
+            lines.append(f"  The Toxics are revealed: {revealed}.")
+        groups: dict[tuple[str, str, str], list[str]] = {}
+        for move in moves:
+            groups.setdefault((move["by"], move["from"], move["to"]), []).append(move["card"])
+        for (by, source, target), codes in groups.items():
+            lines.append("  " + capitalize(end_step_text(by, source, target, names, codes)))
         return lines
 
     def _result_lines(self) -> list[str]:

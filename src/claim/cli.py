@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from claim import __version__, records
-from claim.account import Names, Narrator, replay_account
+from claim.account import Names, Narrator, capitalize, replay_account
 from claim.bots import RandomBot
 from claim.engine import current_player, is_over, legal_actions
 from claim.errors import ClaimError, DeckError, RecordError
@@ -441,6 +441,34 @@ def _value_key(value: str) -> tuple[int, str]:
     return (int(digits) if digits.isdigit() else -1, value)
 
 
+def _expansion_lines(
+    view: dict[str, Any], seat: int, names: Names, factions: tuple[str, ...]
+) -> list[str]:
+    """The Reinforcements components on the table: Vampire stacks, the moon, the Toxics, the Fire
+    Phoenix pile."""
+    lines: list[str] = []
+    players = view["players"]
+    if "vampires" in factions:
+        for p in (0, 1):
+            vampire = players[p].get("vampire")
+            tucked = players[p].get("tucked") or []
+            if vampire:
+                under = f", tucked under it: {', '.join(tucked)}" if tucked else ", nothing tucked"
+                lines.append(f"{capitalize(names.owner(p))} face-up Vampire: {vampire}{under}")
+            else:
+                lines.append(f"{capitalize(names.owner(p))} face-up Vampire: none")
+    if "werewolves" in factions:
+        moon = view["moon"]
+        rule = "the lower Werewolf wins" if moon == "no-moon" else "the higher Werewolf wins"
+        lines.append(f"Moon: {moon} ({rule} on a Werewolf lead)")
+    if view.get("toxics"):
+        shown = [f"{i}. {code}" for i, code in enumerate(view["toxics"], 1)]
+        lines.append(f"Toxics (face-up, values hidden unless you peeked): {'; '.join(shown)}")
+    if "phoenixes" in factions:
+        lines.append(f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards")
+    return lines
+
+
 def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
     """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions)."""
     phase = view["phase"]
@@ -474,6 +502,7 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
         lines.append(f"Face-up Gnomes: {gnomes}")
     if "trolls" in factions or view["troll_pool"]:
         lines.append(f"Troll pool: {', '.join(view['troll_pool']) or 'empty'}")
+    lines.extend(_expansion_lines(view, seat, names, factions))
     other = 1 - seat
     lines.append(
         f"Cards left: deck {len(view['deck'])}, your hand {len(hand)}, "

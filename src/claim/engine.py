@@ -459,20 +459,28 @@ def _end_phase(state: State) -> None:
 
 def _end_game(state: State) -> None:
     """§9 in the fixed R-90 order: end-of-game moves (step 1), then votes and the winner."""
-    before = {card: zone for zone, cards_ in state.zones().items() for card in cards_}
+    # What each end-of-game step moves is recorded, so an account can tell the steps apart from
+    # the last trick and say which power moved each card.
+    end_moves: list[dict[str, str]] = []
+    where = _where(state)
     for power in state.book.global_powers("end_of_game", 2):
         power.end_of_game(state)
+        now = _where(state)
+        end_moves.extend(
+            {"card": CODE[card], "from": where[card], "to": zone, "by": power.name}
+            for card, zone in now.items()
+            if where.get(card, zone) != zone
+        )
+        where = now
     state.trick = None
     state.tasks = []
     result = final_result(state)
-    # What the end-of-game steps moved, so an account can tell them apart from the last trick.
-    result["end_moves"] = [
-        {"card": CODE[card], "from": before[card], "to": zone}
-        for zone, cards_ in state.zones().items()
-        for card in cards_
-        if before.get(card, zone) != zone
-    ]
+    result["end_moves"] = end_moves
     state.result = result
+
+
+def _where(state: State) -> dict[int, str]:
+    return {card: zone for zone, cards_ in state.zones().items() for card in cards_}
 
 
 STEPS: dict[str, Callable[[State], None]] = {

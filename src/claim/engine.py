@@ -142,7 +142,10 @@ def playable_cards(state: State) -> list[int]:
     hand = state.hands[player]
     led = trick.factions[0]
     if led:
-        allowed = [c for c in hand if can_follow(c, led)]
+        if led in DUAL_FACTIONS:
+            allowed = [c for c in hand if can_follow(c, led)]
+        else:
+            allowed = [c for c in hand if FACTION[c] == led]
         if not allowed:
             allowed = hand
     else:
@@ -287,11 +290,11 @@ def _resolve(state: State) -> None:
     trick = state.trick
     assert trick is not None
     layers = _layers(state, trick)
-    trick.values = [VALUE[c] for _, c in trick.plays]
-    # W2: once both cards are down, hidden values (Demons, Fire Elementals) are public
-    for _, card in trick.plays:
-        if VALUE_HIDDEN[card]:
-            state.value_known.add(card)
+    if state.book.hides_values:
+        # W2: once both cards are down, hidden values (Demons, Fire Elementals) are public
+        for _, card in trick.plays:
+            if VALUE_HIDDEN[card]:
+                state.value_known.add(card)
     for power, pos in layers["set_faction"]:
         power.set_faction(state, trick, pos)
     for power, pos in layers["set_value"]:
@@ -343,7 +346,8 @@ def _collect(state: State) -> None:
             state.discard.extend([card for _, card in plays])
         else:
             state.score[winner].extend([card for _, card in plays])
-            trick.gained = [(winner, card) for _, card in plays]
+            if state.book.tracks_gains:
+                trick.gained = [(winner, card) for _, card in plays]
     else:
         if trick.phase == 1 or winner < 0:
             trick.dests = [(NO_PLAYER, DISCARD)] * len(plays)
@@ -351,15 +355,16 @@ def _collect(state: State) -> None:
             trick.dests = [(winner, SCORE)] * len(plays)
         for power, pos in routes:
             power.route(state, trick, pos)
+        gains = state.book.tracks_gains
         gained = trick.gained
         for pos, ((_, card), (player, zone)) in enumerate(zip(plays, trick.dests, strict=True)):
             _zone(state, player, zone).append(card)
-            if zone in (SCORE, FACEUP) and pos not in trick.captured:
+            if gains and zone in (SCORE, FACEUP) and pos not in trick.captured:
                 gained.append((player, card))
         for card, source, player, zone in trick.extra:
             _zone(state, NO_PLAYER, source).remove(card)
             _zone(state, player, zone).append(card)
-            if zone in (SCORE, FACEUP):
+            if gains and zone in (SCORE, FACEUP):
                 gained.append((player, card))
     if trick.phase == 1 and trick.prize >= 0:
         _collect_prize(state, trick)
@@ -462,16 +467,10 @@ def _end_game(state: State) -> None:
     # What each end-of-game step moves is recorded, so an account can tell the steps apart from
     # the last trick and say which power moved each card.
     end_moves: list[dict[str, str]] = []
-    where = _where(state)
     for power in state.book.global_powers("end_of_game", 2):
+        before = {name: list(ids) for name, ids in state.zones().items()}
         power.end_of_game(state)
-        now = _where(state)
-        end_moves.extend(
-            {"card": CODE[card], "from": where[card], "to": zone, "by": power.name}
-            for card, zone in now.items()
-            if where.get(card, zone) != zone
-        )
-        where = now
+        end_moves.extend(_moves_between(before, state.zones(), power.name))
     state.trick = None
     state.tasks = []
     result = final_result(state)
@@ -479,8 +478,25 @@ def _end_game(state: State) -> None:
     state.result = result
 
 
-def _where(state: State) -> dict[int, str]:
-    return {card: zone for zone, cards_ in state.zones().items() for card in cards_}
+def _moves_between(
+    before: dict[str, list[int]], after: dict[str, list[int]], by: str
+) -> list[dict[str, str]]:
+    """The cards that changed zone, as ``{"card", "from", "to", "by"}`` (only changed zones are
+    looked at: most end steps move a few cards or none)."""
+    left: dict[int, str] = {}
+    arrived: list[tuple[int, str]] = []
+    for name, ids in after.items():
+        old = before.get(name, [])
+        if old == ids:
+            continue
+        now = set(ids)
+        left.update((c, name) for c in old if c not in now)
+        was = set(old)
+        arrived.extend((c, name) for c in ids if c not in was)
+    return [
+        {"card": CODE[card], "from": left.get(card, "?"), "to": zone, "by": by}
+        for card, zone in arrived
+    ]
 
 
 STEPS: dict[str, Callable[[State], None]] = {

@@ -260,10 +260,30 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         table_ids = table[0][0]
         n = len(trick.plays)
         trick.plays = [(p, table_ids[i]) for i, (p, _) in enumerate(trick.plays)]
+        # a card re-dealt on the table brings its own printed value (the trick is not resolved:
+        # once both cards are down every value is public and nothing there is re-dealt)
+        trick.values = [cards.VALUE[c] for _, c in trick.plays]
         if trick.prize >= 0:
             trick.prize = table_ids[n]
-    # per-card knowledge follows the slot: a revealed prize stays revealed whichever copy it is
+    # per-card knowledge follows the slot: a revealed prize stays revealed whichever copy it is,
+    # and the history names the card now lying where the played one went (a Trickster whose
+    # fake mark nobody knows may have been re-dealt)
     s.revealed = {placed.get(c, c) for c in s.revealed}
+    if placed:
+        s.history = [
+            (
+                ph,
+                n,
+                ld,
+                placed.get(pz, pz),
+                tuple((p, placed.get(c, c), v, d) for p, c, v, d in pl),
+                w,
+                r,
+            )
+            for ph, n, ld, pz, pl, w, r in s.history
+        ]
+        if trick is not None:
+            trick.gained = [(p, placed.get(c, c)) for p, c in trick.gained]
     s.chance_seed = rng.getrandbits(63)
     s.draws = 0
     # The starting deal holds the other hand and the seed would recompute everything: a

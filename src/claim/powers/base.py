@@ -67,6 +67,10 @@ class Power:
     ask_last: ClassVar[bool] = False
     #: the trick hooks this power answers (set by the RuleBook)
     hooks: frozenset[str] = frozenset()
+    #: the power reads ``trick.gained`` (the cards each player collected this trick, V3)
+    needs_gains: ClassVar[bool] = False
+    #: the power's cards hide their values until played (R-30: Demons, Fire Elementals)
+    hides_values: ClassVar[bool] = False
 
     # -- which cards may be played ------------------------------------------------------------
 
@@ -158,6 +162,9 @@ class RuleBook:
     def __init__(self, powers: list[Power]) -> None:
         self.powers = sorted(powers, key=lambda p: p.tier)
         self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
+        #: whether the engine must record trick.gained / value_known (skipped otherwise: speed)
+        self.tracks_gains = any(p.needs_gains for p in self.powers)
+        self.hides_values = any(p.hides_values for p in self.powers)
         # hooks that are not about one trick: phase -> powers, lowest tier first
         self._global: dict[str, dict[int, list[Power]]] = {}
         for hook in ("follow_options", "end_of_game", "score_votes"):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from claim import cards
 from claim.powers.base import Ask, Power, Tier
-from claim.state import DISCARD, FACEUP, FROM_DECK, FROM_PRIZE, POOL, SCORE
+from claim.state import DISCARD, FACEUP, FROM_DECK, FROM_PRIZE, NO_PLAYER, POOL, SCORE
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
@@ -64,7 +64,9 @@ class Dwarves(FactionPower):
     phases = PHASE_TWO
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
-        if trick.winner >= 0 and trick.dests[pos][1] == SCORE:
+        # Unconditionally: a Dwarf played after a winning Frostbeast still goes to the loser
+        # (§5.7, R-3); a Dwarf captured by a Basilisk stays with the Basilisk's player (§5.6).
+        if trick.winner >= 0 and pos not in trick.captured:
             trick.dests[pos] = (1 - trick.winner, SCORE)
 
 
@@ -98,6 +100,8 @@ class Gnomes(FactionPower):
     end_step = 1.1
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
+        if pos in trick.captured:
+            return  # a Gnome captured by a Basilisk is not placed face-up (§5.6)
         player, zone = trick.dests[pos]
         if zone == SCORE:
             trick.dests[pos] = (player, FACEUP)
@@ -166,12 +170,18 @@ class Trolls(FactionPower):
         # Act once, at the last Troll played, after every earlier card's power.
         if any(FACTION[c] == "trolls" for _, c in plays[pos + 1 :]):
             return
+        # A Troll captured by a Basilisk skips the pool (§5.6); one that is not collected (a
+        # Frostbeast played before it discarded it, §5.7) goes to the pool.
+        trolls = [
+            i
+            for i, (_, c) in enumerate(plays)
+            if FACTION[c] == "trolls" and i not in trick.captured
+        ]
+        for i in trolls:
+            if trick.dests[i][1] == DISCARD:
+                trick.dests[i] = (NO_PLAYER, POOL)
         for player in (0, 1):
-            mine = [
-                i
-                for i, (_, c) in enumerate(plays)
-                if FACTION[c] == "trolls" and trick.dests[i] == (player, SCORE)
-            ]
+            mine = [i for i in trolls if trick.dests[i] == (player, SCORE)]
             if not mine:
                 continue
             best_played = max(mine, key=lambda i: VALUE[plays[i][1]])

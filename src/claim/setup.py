@@ -193,7 +193,7 @@ def new_game(config: GameConfig | None = None, seed: int | None = None) -> State
     if "shadows" in factions:
         # 10 of the 20 Shadows at random, unseen; the rest leave the game (§2 step 2)
         shadows = shuffled(cards.IDS_BY_FACTION["shadows"], rng)
-        out = shadows[SHADOWS_IN_DECK:]
+        out = sorted(shadows[SHADOWS_IN_DECK:])  # table order, as a replayed deal leaves them
         unused = set(out)
         pool = [c for c in pool if c not in unused]
     pool = shuffled(pool, rng)

@@ -44,6 +44,7 @@ class Vampires(FactionPower):
     phases = PHASE_TWO
     asks = ("crown", "tuck")
     ask_last = True  # after every other decision of the trick
+    needs_gains = True  # crown and tuck choose among the cards collected this trick (V1, V3)
 
     def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         winner = trick.winner

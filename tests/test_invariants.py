@@ -1,11 +1,14 @@
 """Invariants over seeded random playouts (ARCHITECTURE.md "Tests that catch rules bugs").
 
-After every step of games with random legal moves, over the presets and random legal decks and
-both first leaders: every physical card is in exactly one place; there is a legal move until the
-game ends and none after; a clone is equal and independent; ``to_dict`` round-trips and the
-restored state plays on identically; replaying the record reproduces the state; ``observe`` holds
-nothing the player may not see (RULES.md §10, records.md "A player's view", RULINGS W1–W13); and
-``determinize`` gives a full legal state that looks the same to the player and is fair.
+After every step of games with random legal moves, over the presets and random legal decks drawn
+from every playable faction (the base boxes and the Reinforcements), and both first leaders: every
+physical card of the game (``setup.game_cards``: the unused Shadows, the Toxics and the Fire
+Phoenix pile included) is in exactly one place; there is a legal move until the game ends and none
+after, never the same one twice; a clone is equal and independent; ``to_dict`` round-trips and the
+restored state plays on identically; replaying the record reproduces the state; ``observe`` shows
+exactly what the player may know (RULES.md §10, records.md "A player's view", RULINGS W1–W13,
+V15), checked against knowledge tracked here independently of the engine; and ``determinize``
+gives a full legal state that looks the same to the player, plays on, and is fair.
 """
 
 from __future__ import annotations
@@ -18,19 +21,24 @@ from itertools import chain
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import claim
 from claim import cards
+from claim.engine import PUBLIC_NAME
 from claim.records import replay, to_record
-from claim.setup import GameConfig, deck_cards, random_factions
+from claim.setup import GameConfig, deck_cards, game_cards, playable_factions, random_factions
 from claim.state import State
 from claim.view import report
 
 CODE = cards.CODE
+FACTION = cards.FACTION
+VALUE = cards.VALUE
 HIDDEN = "?"
 PRESETS = ("claim", "claim2")
+#: factions whose values are hidden, even from their holder, until both cards of a trick are down
+VALUE_HIDDEN = ("demons", "fire-elementals")
 
 
 def _config(kind: str, first_leader: int, rng: random.Random) -> GameConfig:
@@ -45,33 +53,99 @@ def _game(seed: int) -> claim.State:
     return claim.new_game(config, seed)
 
 
+def _pairs() -> list[tuple[str, str]]:
+    """The playable pairs of factions (§1.1)."""
+    found = {
+        tuple(info.pair.split("+"))
+        for info in cards.FACTIONS.values()
+        if info.pair and all(f in playable_factions() for f in info.pair.split("+"))
+    }
+    return sorted(found)  # type: ignore[arg-type]
+
+
+def _singles() -> list[str]:
+    return sorted(
+        n for n, info in cards.FACTIONS.items() if not info.pair and n in playable_factions()
+    )
+
+
+def _deck_with(faction: str, rng: random.Random) -> tuple[str, ...]:
+    """A random legal deck of playable factions that contains ``faction``."""
+    pairs, singles = _pairs(), _singles()
+    pair = next((p for p in pairs if faction in p), None)
+    if pair is not None:
+        return (*pair, *rng.sample(singles, 3))
+    others = [s for s in singles if s != faction]
+    return (*rng.choice(pairs), faction, *rng.sample(others, 2))
+
+
 # -------------------------------------------------------------------------------------------------
 # What a player is entitled to know, tracked independently of the engine
 # -------------------------------------------------------------------------------------------------
 
 
+def partial_name(card: int) -> str:
+    """How a card is named where its value is not public (R-30, W1): a Demon by parity, a Fire
+    Elemental by band (high 5–9, low 0–4), a Trickster by printed value (never the fake mark)."""
+    faction = FACTION[card]
+    if faction == "demons":
+        return "demons:" + ("odd" if VALUE[card] % 2 else "even")
+    if faction == "fire-elementals":
+        return "fire-elementals:" + ("high" if VALUE[card] >= 5 else "low")
+    if faction == "tricksters":
+        return f"tricksters:{VALUE[card]}"
+    return CODE[card]
+
+
 class Knowledge:
-    """Cards in the other player's Follower deck that a player may identify, by physical id.
+    """What the players may identify, by physical id, learnt from watching the game.
 
     Every prize was face-up when revealed (public); a Seer winner looked at the top card of the
-    deck and keeps knowing it (RULINGS W7). Blind draws are known to their drawer only.
+    deck and keeps knowing it (W7); blind draws are known to their drawer only. A Demon's or Fire
+    Elemental's value is public once both cards of a trick it is in are down (W2), never from
+    being a prize (W4). A player knows the Toxics they peeked at (``peek N`` moves). A card that
+    was ever in a Vampire stack lay face-up, so it stays public when R-20 sends it out of the game.
     """
 
     def __init__(self) -> None:
         self.prizes: set[int] = set()
         self.looked: list[set[int]] = [set(), set()]
+        self.peeked: list[set[int]] = [set(), set()]  # Toxic positions, 1-3
+        self.stacked: set[int] = set()
+        self.values: set[int] = set()  # cards whose value was shown in a trick
+        self._tricks = 0
+        self.events: Counter[str] = Counter()  # what the game exercised, for coverage
 
     def before(self, state: claim.State) -> None:
-        """Note what the table shows before the next move."""
+        """Note what the table shows before the next move (and at the end)."""
         zones = state.zones()
         self.prizes.update(zones.get("prize", []))
-        legal = claim.legal_actions(state)
-        if "take top" in legal:
+        for p in (0, 1):
+            self.stacked.update(state.vampire[p])
+            self.stacked.update(state.tucked[p])
+        for record in state.history[self._tricks :]:
+            self.values.update(card for _, card, _, _ in record[4])
+        self._tricks = len(state.history)
+        trick = state.trick
+        if trick is not None and len(trick.plays) == 2:
+            self.values.update(card for _, card in trick.plays)
+        if state.result is None and "take top" in claim.legal_actions(state):
             player = claim.current_player(state)
             assert player is not None
             self.looked[player].add(zones["deck"][-1])  # the deck is stored top card last
+            self.events["seer look"] += 1
+
+    def move(self, state: claim.State, move: str) -> None:
+        """Note what a move tells its player (a peek) before it is applied."""
+        verb = move.split()[0]
+        self.events[verb] += 1
+        if verb == "peek":
+            player = claim.current_player(state)
+            assert player is not None
+            self.peeked[player].add(int(move.split()[1]))
 
     def entitled(self, player: int) -> set[int]:
+        """The cards of the other Follower deck that ``player`` may identify."""
         return self.prizes | self.looked[player]
 
 
@@ -80,8 +154,13 @@ def _all_cards(state: claim.State) -> list[int]:
 
 
 def check_conservation(state: claim.State) -> None:
-    expected = sorted(deck_cards(state.config.factions))
-    assert len(expected) == 52
+    """Every physical card of the game is in exactly one place of ``zones()``."""
+    factions = state.config.factions
+    expected = sorted(game_cards(factions))
+    size = 52 + 10 * ("shadows" in factions)
+    assert len(deck_cards(factions)) == size
+    extras = 14 * ("poisoners" in factions) + 10 * ("phoenixes" in factions)
+    assert len(expected) == size + extras
     assert _all_cards(state) == expected, "a physical card is missing, duplicated or foreign"
 
 
@@ -112,79 +191,134 @@ def _codes_in(value: Any) -> Iterator[str]:
             yield from _codes_in(item)
 
 
-#: parts of a view that are public (the same for both players and the omniscient report)
-PUBLIC = ("status", "tricks", "discard", "result", "phase", "moon", "troll_pool", "current")
+#: the top-level fields of a view; a new field must be taught to expected_view before it passes
+VIEW_FIELDS = {
+    "status",
+    "tricks",
+    "players",
+    "deck",
+    "discard",
+    "next",
+    "result",
+    "phase",
+    "moon",
+    "troll_pool",
+    "fire_phoenix",
+    "toxics",
+    "out",
+    "current",
+}
+PLAYER_FIELDS = {"hand", "followers", "score", "gnomes", "vampire", "tucked", "peeked"}
+
+
+def expected_view(
+    state: claim.State, player: int, knowledge: Knowledge, full: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The view of ``player`` built from ``knowledge``, independently of the engine's naming: the
+    shape (and what names no card: values, winners, reasons, result) comes from the omniscient
+    report ``full``, every card is named here."""
+    full = full if full is not None else report(state)
+    assert set(full) <= VIEW_FIELDS, f"a new view field needs a rule: {set(full) - VIEW_FIELDS}"
+    finished = state.result is not None
+
+    def public(card: int) -> str:
+        """A face-up card: W1 (Tricksters by printed value), W2/W4 (hidden values)."""
+        if finished or (FACTION[card] in VALUE_HIDDEN and card in knowledge.values):
+            return CODE[card]
+        return partial_name(card)
+
+    def publics(ids: list[int]) -> list[str]:
+        return [public(c) for c in ids]
+
+    expected = dict(full)
+    players = []
+    for p in (0, 1):
+        assert set(full["players"][p]) <= PLAYER_FIELDS
+        if p == player or finished:
+            hand = publics(state.hands[p])
+            followers = publics(state.followers[p])
+        else:
+            hand = [HIDDEN] * len(state.hands[p])  # W13
+            entitled = knowledge.entitled(player)
+            followers = [public(c) if c in entitled else HIDDEN for c in state.followers[p]]
+        entry: dict[str, Any] = {
+            "hand": hand,
+            "followers": followers,
+            "score": publics(state.score[p]),
+            "gnomes": publics(state.faceup[p]),
+            # V15: the Vampire stack is public, beside the Score pile
+            "vampire": public(state.vampire[p][0]) if state.vampire[p] else None,
+            "tucked": publics(state.tucked[p]),
+        }
+        if p == player:
+            entry["peeked"] = sorted(knowledge.peeked[p])
+        players.append(entry)
+    expected["players"] = players
+
+    tricks = []
+    for record, written in zip(state.history, full["tricks"], strict=True):
+        _, _, _, prize, plays, _, _ = record
+        trick = dict(written)
+        trick["prize"] = public(prize) if prize >= 0 else None
+        trick["plays"] = [
+            {**w, "card": public(card)}
+            for (_, card, _, _), w in zip(plays, written["plays"], strict=True)
+        ]
+        tricks.append(trick)
+    expected["tricks"] = tricks
+
+    # the deck: all hidden, except the top card to a Seer winner deciding (W7); never drawn: W9
+    deck = [HIDDEN] * len(state.deck)
+    mover = claim.current_player(state)
+    if mover == player and "take top" in claim.legal_actions(state):
+        deck[0] = public(state.deck[-1])
+    expected["deck"] = deck
+    expected["discard"] = publics(state.discard)
+    expected["troll_pool"] = publics(state.troll_pool)
+    expected["fire_phoenix"] = [HIDDEN] * len(state.fire_phoenix)  # W9: even when finished
+    expected["toxics"] = [
+        CODE[c] if finished or i + 1 in knowledge.peeked[player] else HIDDEN
+        for i, c in enumerate(state.toxics)
+    ]
+    # out of the game: unseen ("?": removed Shadows and Toxics) unless it left face-up (R-20)
+    expected["out"] = [public(c) if c in knowledge.stacked else HIDDEN for c in state.out]
+    if finished:
+        expected["next"] = None
+    else:
+        expected["next"] = {"player": mover}
+        if mover == player:  # W10
+            expected["next"]["legal"] = claim.legal_actions(state)
+    trick = state.trick
+    if trick is not None and not finished:
+        current = dict(full["current"])
+        current["prize"] = public(trick.prize) if trick.prize >= 0 else None
+        current["plays"] = [{"player": p, "card": public(c)} for p, c in trick.plays]
+        expected["current"] = current
+    else:
+        assert "current" not in full
+    return expected
 
 
 def check_view(
-    state: claim.State, player: int, knowledge: Knowledge, view: dict[str, Any] | None = None
+    state: claim.State,
+    player: int,
+    knowledge: Knowledge,
+    view: dict[str, Any] | None = None,
+    full: dict[str, Any] | None = None,
 ) -> None:
     """``observe(state, player)`` (or ``view``, for testing this check) shows exactly what
-    ``player`` may know."""
+    ``player`` may know; ``full`` is the omniscient report, when the caller has it."""
     if view is None:
         view = claim.observe(state, player)
-        assert view == report(state, viewer=player)
-    full = report(state)
-    other = 1 - player
-    finished = claim.is_over(state)
-    mover = claim.current_player(state)
-    assert set(view) == set(full)
-    for key in PUBLIC:
-        if key in full:
-            assert view[key] == full[key], f"public field {key} differs in the view of {player}"
-    for p in (0, 1):
-        assert view["players"][p]["score"] == full["players"][p]["score"]
-        assert view["players"][p].get("gnomes") == full["players"][p].get("gnomes")
-    mine = view["players"][player]
-    assert mine["hand"] == full["players"][player]["hand"]
-    assert mine["followers"] == full["players"][player]["followers"]
-    theirs = view["players"][other]
-    if finished:
-        assert theirs["hand"] == full["players"][other]["hand"]
-        assert theirs["followers"] == full["players"][other]["followers"]
-    else:
-        assert theirs["hand"] == [HIDDEN] * len(state.hands[other]), "the other hand leaks"
-        entitled = knowledge.entitled(player)
-        assert theirs["followers"] == [
-            CODE[c] if c in entitled else HIDDEN for c in state.followers[other]
-        ], "the other Follower deck shows a blind draw or hides a prize"
-    # the deck: all hidden, except the top card to a Seer winner deciding (W7); never drawn: W9
-    deck = [HIDDEN] * len(state.deck)
-    looking = mover == player and "take top" in claim.legal_actions(state)
-    if looking:
-        deck[0] = CODE[state.deck[-1]]
-    assert view["deck"] == deck, "the deck leaks"
-    assert view.get("out", []) == [HIDDEN] * len(state.out)
-    # next: legal only for the player deciding (W10)
-    if finished:
-        assert view["next"] is None
-    else:
-        assert view["next"]["player"] == mover
-        if mover == player:
-            assert view["next"]["legal"] == claim.legal_actions(state)
-        else:
-            assert "legal" not in view["next"]
-    # nothing outside the public zones names a card the player may not identify
-    allowed = Counter(CODE[c] for c in state.hands[player])
-    allowed.update(CODE[c] for c in state.followers[player])
-    allowed.update(CODE[c] for c in state.followers[other] if c in knowledge.entitled(player))
-    if looking:
-        allowed[CODE[state.deck[-1]]] += 1
-    if finished:
-        allowed.update(CODE[c] for c in state.hands[other] + state.followers[other])
-    private = {k: v for k, v in view.items() if k not in PUBLIC and k != "players"}
-    private["players"] = [
-        {k: v for k, v in view["players"][p].items() if k not in ("score", "gnomes")}
-        for p in (0, 1)
-    ]
-    legal_codes = Counter(_codes_in(private.get("next")))
-    private.pop("next", None)
-    seen = Counter(_codes_in(private))
-    assert not seen - allowed, f"the view of {player} names cards it may not see: {seen - allowed}"
-    # a move string names a card of the chooser's hand or a face-up one (a Gnome to smash)
-    public = set(_codes_in([view[k] for k in PUBLIC if k in view]))
-    public.update(_codes_in([[q["score"], q.get("gnomes", [])] for q in view["players"]]))
-    assert set(legal_codes) <= {CODE[c] for c in state.hands[player]} | public
+    expected = expected_view(state, player, knowledge, full)
+    if view != expected:
+        differing = sorted(k for k in set(view) | set(expected) if view.get(k) != expected.get(k))
+        detail = {k: (view.get(k), expected.get(k)) for k in differing}
+        raise AssertionError(f"the view of {player} is wrong in {differing}: {detail}")
+    # a move string names a card only as precisely as its chooser sees it (W12)
+    visible = set(_codes_in({k: v for k, v in expected.items() if k != "next"}))
+    legal = (view["next"] or {}).get("legal", [])
+    assert set(_codes_in(legal)) <= visible, f"a legal move names an unseen card: {legal}"
 
 
 def check_clone(state: claim.State, rng: random.Random) -> None:
@@ -203,8 +337,12 @@ def check_clone(state: claim.State, rng: random.Random) -> None:
             if claim.is_over(c):
                 break
             claim.apply(c, rng.choice(claim.legal_actions(c)))
-        c.hands[0].append(-1)  # mutate the clone's lists in place
-        c.deck.clear()
+        for zone in c.zones().values():  # mutate every list of the clone in place
+            zone.append(-1)
+        c.peeked[0].add(-1)
+        c.value_known.add(-1)
+        c.revealed.add(-1)
+        c.public_out.add(-1)
     assert state.to_dict() == before, "changing a clone changed the original"
 
 
@@ -226,7 +364,8 @@ def check_round_trip(state: claim.State, seed: int) -> None:
     restored = State.from_dict(stored)
     assert restored.to_dict() == data
     assert claim.legal_actions(restored) == claim.legal_actions(state)
-    assert claim.observe(restored, 0) == claim.observe(state, 0)
+    for p in (0, 1):
+        assert claim.observe(restored, p) == claim.observe(state, p)
     original = state.clone()
     moves = _play_on(original, seed)
     assert _play_on(restored, seed) == moves
@@ -240,7 +379,8 @@ def check_replay(state: claim.State) -> None:
 
 
 def check_determinize(state: claim.State, player: int, seed: int) -> None:
-    """A determinization is a full legal state that looks the same to the player, and is fair."""
+    """A determinization is a full legal state that looks the same to the player (hidden slots
+    stay hidden, partly seen cards keep their partial names), plays on, and is fair."""
     view = claim.observe(state, player)
     first = claim.determinize(state, player, random.Random(seed))
     second = claim.determinize(state, player, random.Random(seed + 1))
@@ -252,12 +392,14 @@ def check_determinize(state: claim.State, player: int, seed: int) -> None:
         assert claim.observe(d, player) == view
         if claim.current_player(state) == player:
             assert claim.legal_actions(d) == claim.legal_actions(state)
+        data = d.to_dict()
+        assert State.from_dict(json.loads(json.dumps(data))).to_dict() == data
     # the original is untouched
     assert claim.observe(state, player) == view
     # fairness: two states that look the same to the player give the same determinization
     assert (
-        claim.determinize(first, player, random.Random(seed + 7)).to_dict()
-        == claim.determinize(second, player, random.Random(seed + 7)).to_dict()
+        claim.determinize(first, player, random.Random(5)).to_dict()
+        == claim.determinize(second, player, random.Random(5)).to_dict()
     )
     # a determinization is a full state: it plays to the end keeping every card
     _play_on(first, seed)
@@ -271,32 +413,40 @@ def check_determinize(state: claim.State, player: int, seed: int) -> None:
 # -------------------------------------------------------------------------------------------------
 
 
-def full_playout(state: claim.State, seed: int, expensive_every: int = 1) -> int:
-    """Play a game with random legal moves, checking every invariant after each step."""
+def full_playout(
+    state: claim.State, seed: int, expensive_every: int = 1, knowledge: Knowledge | None = None
+) -> int:
+    """Play a game with random legal moves: the cheap invariants (cards, legal moves, both
+    views) after every step, the expensive ones (clone, round trip, replay, determinize) after
+    one step in ``expensive_every``."""
     rng = random.Random(seed)
-    knowledge = Knowledge()
+    knowledge = knowledge if knowledge is not None else Knowledge()
     steps = 0
     while True:
         check_conservation(state)
         check_legal(state)
         knowledge.before(state)
+        full = report(state)
         for p in (0, 1):
-            check_view(state, p, knowledge)
-        if steps % expensive_every == 0:
+            check_view(state, p, knowledge, full=full)
+        if steps % expensive_every == 0 or claim.is_over(state):
             check_clone(state, random.Random(seed + steps))
             check_round_trip(state, seed + steps)
             check_replay(state)
             check_determinize(state, steps % 2, seed + steps)
         if claim.is_over(state):
             return steps
-        claim.apply(state, rng.choice(claim.legal_actions(state)))
+        move = rng.choice(claim.legal_actions(state))
+        knowledge.move(state, move)
+        claim.apply(state, move)
         steps += 1
 
 
 @settings(
-    max_examples=60,
+    max_examples=25,
     deadline=None,
     database=None,
+    phases=(Phase.explicit, Phase.generate),  # shrinking a seed only costs minutes: no shrink
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(
@@ -307,37 +457,102 @@ def full_playout(state: claim.State, seed: int, expensive_every: int = 1) -> int
 def test_invariants_hold_after_every_step(seed: int, kind: str, first_leader: int) -> None:
     state = claim.new_game(_config(kind, first_leader, random.Random(seed)), seed)
     assert state.config.first_leader == first_leader
-    steps = full_playout(state, seed)
-    assert steps >= 52  # at least two moves for each of the 26 tricks
-    assert len(state.history) >= 26
+    steps = full_playout(state, seed, expensive_every=2 if kind in PRESETS else 4)
+    assert steps >= 2 * len(state.history)  # at least two moves for each trick
+    assert len(state.history) >= 20
 
 
 def test_invariants_over_many_games() -> None:
-    """2000 games: cheap checks every step; every invariant on every step of one game in 40."""
+    """2000 games: cards and legal moves every step; both views every step of one game in 20;
+    every invariant after every step of one game in 50, the expensive ones after every second
+    step (one game in 200) or every eighth."""
     firsts: Counter[int] = Counter()
     kinds: Counter[tuple[str, ...]] = Counter()
+    factions: Counter[str] = Counter()
     finished = 0
     for seed in range(2000):
         state = _game(seed)
         firsts[state.config.first_leader] += 1
         kinds[state.config.factions] += 1
-        if seed % 40 == 0:
-            full_playout(state, seed, expensive_every=1 if seed % 80 == 0 else 5)
+        factions.update(state.config.factions)
+        if seed % 50 == 0:
+            full_playout(state, seed, expensive_every=2 if seed % 200 == 0 else 8)
         else:
             rng = random.Random(seed)
-            while not claim.is_over(state):
+            knowledge = Knowledge()
+            views = seed % 20 == 1
+            while True:
                 check_conservation(state)
                 legal = claim.legal_actions(state)
+                if claim.is_over(state):
+                    break
                 assert legal, f"game {seed}: no legal move before the end"
-                claim.apply(state, rng.choice(legal))
-            check_conservation(state)
-            assert claim.legal_actions(state) == []
+                assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
+                if views:
+                    knowledge.before(state)
+                    full = report(state)
+                    check_view(state, 0, knowledge, full=full)
+                    check_view(state, 1, knowledge, full=full)
+                move = rng.choice(legal)
+                knowledge.move(state, move)
+                claim.apply(state, move)
+            assert legal == []
+            if views:
+                knowledge.before(state)
+                check_view(state, 0, knowledge)
+                check_view(state, 1, knowledge)
         assert state.result is not None and state.result["winner"] in (0, 1, None)
         assert set(state.result["votes"]) == set(state.config.factions)
         finished += 1
     assert finished == 2000
     assert firsts[0] > 900 and firsts[1] > 900
     assert len(kinds) > 10  # the random decks vary
+    assert set(factions) == set(playable_factions())  # every playable faction was dealt
+
+
+#: a rough count of the games each playable faction gets in the per-faction sweep
+GAMES_PER_FACTION = 10
+
+
+def test_invariants_for_every_playable_faction() -> None:
+    """For each playable faction, games whose deck holds it, every invariant checked (the
+    expensive ones on a sample of steps); the factions' hidden-information features are
+    exercised: Seer looks, peeks, Vampire stacks, Demons and Fire Elementals in hand and revealed,
+    Tricksters, unused Shadows and Toxics out of the game, the Fire Phoenix pile."""
+    events: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    for index, faction in enumerate(sorted(playable_factions())):
+        for k in range(GAMES_PER_FACTION):
+            seed = 10_000 + 100 * index + k
+            rng = random.Random(seed)
+            config = GameConfig(factions=_deck_with(faction, rng), first_leader=k % 2)
+            state = claim.new_game(config, seed)
+            knowledge = Knowledge()
+            full_playout(state, seed, expensive_every=13 + k % 5, knowledge=knowledge)
+            games.update(config.factions)
+            events.update(knowledge.events)
+            events["games"] += 1
+            events["value known"] += sum(FACTION[c] in VALUE_HIDDEN for c in knowledge.values)
+            events["stacked"] += len(knowledge.stacked)
+            events["stack out"] += len(knowledge.stacked & set(state.out))
+            events["unused out"] += len(set(state.out) - knowledge.stacked)
+            events["fire phoenix left"] += len(state.fire_phoenix)
+    assert events["games"] == GAMES_PER_FACTION * len(playable_factions())
+    assert all(games[f] >= GAMES_PER_FACTION for f in playable_factions())
+    expected = {
+        "seers": ("seer look",),
+        "poisoners": ("peek", "unused out"),
+        "vampires": ("crown", "tuck", "stacked"),
+        "demons": ("value known",),
+        "fire-elementals": ("value known",),
+        "shadows": ("unused out",),
+        "giants": ("smash",),
+        "phoenixes": ("fire phoenix left",),
+    }
+    for faction, needed in expected.items():
+        if faction in playable_factions():
+            for event in needed:
+                assert events[event] > 0, f"{faction}: no {event} in {GAMES_PER_FACTION} games"
 
 
 def test_random_factions_are_legal_and_varied() -> None:
@@ -345,8 +560,17 @@ def test_random_factions_are_legal_and_varied() -> None:
     assert len(decks) > 20
     for factions in decks:
         assert len(set(factions)) == 5
-        assert len(deck_cards(factions)) == 52
+        assert len(deck_cards(factions)) == 52 + 10 * ("shadows" in factions)
         GameConfig(factions=factions)  # accepted
+    assert set(chain.from_iterable(decks)) == set(playable_factions())
+
+
+def test_public_names_are_what_a_holder_sees() -> None:
+    """The engine's names for value-hidden cards (R-30, W1) agree with the rules."""
+    assert [partial_name(c) for c in range(cards.NUM_CARDS)] == PUBLIC_NAME
+    assert partial_name(cards.IDS_BY_CODE["demons:7"][0]) == "demons:odd"
+    assert partial_name(cards.IDS_BY_CODE["fire-elementals:4"][0]) == "fire-elementals:low"
+    assert partial_name(cards.IDS_BY_CODE["tricksters:5x"][0]) == "tricksters:5"
 
 
 def test_determinize_hides_only_what_the_player_cannot_see() -> None:
@@ -355,10 +579,24 @@ def test_determinize_hides_only_what_the_player_cannot_see() -> None:
         state = _game(seed)
         for player in (0, 1):
             d = claim.determinize(state, player, random.Random(seed))
-            assert sorted(d.hands[player]) == sorted(state.hands[player])
-            assert d.zones()["prize"] == state.zones()["prize"]  # the prize is face-up
-            hidden = sorted(state.hands[1 - player] + state.deck)
-            assert sorted(d.hands[1 - player] + d.deck) == hidden
+            assert [partial_name(c) for c in d.hands[player]] == [
+                partial_name(c) for c in state.hands[player]
+            ]
+            # the prize is face-up (a Trickster prize: real or fake is unknown)
+            prize = [partial_name(c) for c in state.zones()["prize"]]
+            assert [partial_name(c) for c in d.zones()["prize"]] == prize
+
+            # the unseen cards (hands, deck, out of the game, Toxics) are re-dealt among
+            # themselves: an unused Shadow may swap with one in a hand, an unpeeked Toxic with an
+            # unused one, a Demon in the own hand with one of the same parity elsewhere
+            def unseen(s: claim.State) -> list[int]:
+                table = s.zones()["prize"]  # a Trickster prize: real or fake is unknown
+                return sorted(s.hands[0] + s.hands[1] + s.deck + s.out + s.toxics + table)
+
+            assert unseen(d) == unseen(state)
+            assert sorted(d.fire_phoenix) == sorted(state.fire_phoenix)
+            assert [FACTION[c] for c in d.out] == [FACTION[c] for c in state.out]
+            assert [FACTION[c] for c in d.toxics] == [FACTION[c] for c in state.toxics]
     # with many rngs the other hand really is re-dealt
     state = _game(1)
     hands = {
@@ -408,7 +646,9 @@ def test_the_view_check_catches_leaks() -> None:
     knowledge = Knowledge()
     while len(state.history) < 4:  # both players have blind draws and prizes now
         knowledge.before(state)
-        claim.apply(state, rng.choice(claim.legal_actions(state)))
+        move = rng.choice(claim.legal_actions(state))
+        knowledge.move(state, move)
+        claim.apply(state, move)
     knowledge.before(state)
     player, other = 0, 1
     view = claim.observe(state, player)
@@ -428,3 +668,138 @@ def test_the_view_check_catches_leaks() -> None:
     for change in changes:
         with pytest.raises(AssertionError):
             check_view(state, player, knowledge, _leaky(view, change))
+
+
+def _expansion_game(factions: tuple[str, ...], seed: int, tricks: int) -> claim.State:
+    state = claim.new_game(GameConfig(factions=factions), seed)
+    rng = random.Random(seed)
+    while len(state.history) < tricks:
+        claim.apply(state, rng.choice(claim.legal_actions(state)))
+    return state
+
+
+def test_the_view_check_catches_expansion_leaks() -> None:
+    """check_view on the Reinforcements' hidden information: a Demon's or Fire Elemental's
+    value in hand, a fake Trickster mark, an unpeeked Toxic, the Fire Phoenix pile and unused
+    Shadows out of the game must not show; a revealed Demon in a past trick must."""
+    wanted = ("demons", "fire-elementals", "tricksters", "poisoners", "shadows", "phoenixes")
+    singles = [f for f in wanted if f in playable_factions()]
+    pair = _pairs()[0]
+    checked: Counter[str] = Counter()
+    for start in range(0, len(singles), 3):
+        group = singles[start : start + 3]
+        group += [s for s in _singles() if s not in group][: 3 - len(group)]
+        for seed in range(40):
+            state = claim.new_game(GameConfig(factions=(*pair, *group)), seed)
+            rng = random.Random(seed)
+            knowledge = Knowledge()
+            while len(state.history) < 3:
+                knowledge.before(state)
+                move = rng.choice(claim.legal_actions(state))
+                knowledge.move(state, move)
+                claim.apply(state, move)
+            knowledge.before(state)
+            for player in (0, 1):
+                view = claim.observe(state, player)
+                check_view(state, player, knowledge, view)
+                changes = []
+                for i, c in enumerate(state.hands[player]):
+                    if FACTION[c] in VALUE_HIDDEN or CODE[c].endswith("x"):
+                        changes.append(
+                            ("hand", lambda v, i=i, c=c, p=player: _set_hand(v, p, i, c))
+                        )
+                for i, c in enumerate(state.toxics):
+                    if i + 1 not in knowledge.peeked[player]:
+                        changes.append(
+                            ("toxic", lambda v, i=i, c=c: v["toxics"].__setitem__(i, CODE[c]))
+                        )
+                for i, c in enumerate(state.out):
+                    changes.append(("out", lambda v, i=i, c=c: v["out"].__setitem__(i, CODE[c])))
+                if state.fire_phoenix:
+                    top = CODE[state.fire_phoenix[-1]]
+                    changes.append(
+                        ("fire", lambda v, top=top: v["fire_phoenix"].__setitem__(0, top))
+                    )
+                for t, record in enumerate(state.history):
+                    for j, (_, c, _, _) in enumerate(record[4]):
+                        if FACTION[c] in VALUE_HIDDEN:
+                            name = partial_name(c)
+                            changes.append(
+                                ("trick", lambda v, t=t, j=j, n=name: _set_play(v, t, j, n))
+                            )
+                for kind, change in changes:
+                    with pytest.raises(AssertionError):
+                        check_view(state, player, knowledge, _leaky(view, change))
+                    checked[kind] += 1
+    needed = {"hand": {"demons", "fire-elementals", "tricksters"}, "toxic": {"poisoners"}}
+    needed["out"] = {"poisoners", "shadows"}
+    needed["fire"] = {"phoenixes"}
+    needed["trick"] = {"demons", "fire-elementals"}
+    for kind, factions in needed.items():
+        if factions & set(singles):
+            assert checked[kind] > 0, kind
+
+
+def _set_hand(view: dict[str, Any], player: int, i: int, card: int) -> None:
+    view["players"][player]["hand"][i] = CODE[card]
+
+
+def _set_play(view: dict[str, Any], trick: int, j: int, name: str) -> None:
+    view["tricks"][trick]["plays"][j]["card"] = name
+
+
+def test_determinize_is_fair_with_expansion_secrets() -> None:
+    """Two true positions that differ only in what player 0 cannot see — which Toxics lie
+    face-up, which Shadows are out of the game, which odd Demon is in player 0's own hand, the
+    Fire Phoenix pile — look the same to player 0 and give the same determinization."""
+    wanted = [f for f in ("poisoners", "shadows", "demons") if f in playable_factions()]
+    if not wanted:
+        wanted = _singles()[:1]
+    rest = [s for s in _singles() if s not in wanted]
+    factions = (*_pairs()[0], *wanted, *rest[: 3 - len(wanted)])
+    compared = 0
+    for seed in range(20):
+        state = claim.new_game(GameConfig(factions=factions), seed)
+        record = _deal_record(state)
+        twin_record = json.loads(json.dumps(record))
+        setup, deal = twin_record["setup"], twin_record["deal"]
+        hand0, hand1, deck = deal["hands"][0], deal["hands"][1], deal["deck"]
+        changed = []
+        if "toxics" in setup:
+            used = set(setup["toxics"])
+            spare = next(c for c in ("toxic:0", "toxic:1", "toxic:2", "toxic:x") if c not in used)
+            setup["toxics"][0] = spare
+            changed.append("toxics")
+        if "fire_phoenix" in setup:
+            setup["fire_phoenix"].reverse()
+            changed.append("fire phoenix")
+        if "shadows" in factions:
+            dealt = set(hand0 + hand1 + deck)
+            spare = next(f"shadows:{v}" for v in range(20) if f"shadows:{v}" not in dealt)
+            at = next((i for i, c in enumerate(hand1) if c.startswith("shadows:")), None)
+            if at is not None:
+                hand1[at] = spare
+                changed.append("shadows")
+        for i, c in enumerate(hand0):
+            same = [j for j, d in enumerate(deck[1:], 1) if d != c and _partial(d) == _partial(c)]
+            if c.startswith("demons:") and same:
+                hand0[i], deck[same[0]] = deck[same[0]], hand0[i]
+                changed.append("demons")
+                break
+        if not changed:
+            continue
+        hand1.reverse()
+        twin_record["seed"] = seed + 1000
+        twin = replay(twin_record)
+        assert twin.to_dict() != state.to_dict()
+        assert claim.observe(twin, 0) == claim.observe(state, 0)
+        d1 = claim.determinize(state, 0, random.Random(5)).to_dict()
+        d2 = claim.determinize(twin, 0, random.Random(5)).to_dict()
+        differing = sorted(k for k in d1 if d1[k] != d2.get(k))
+        assert d1 == d2, f"seed {seed} ({changed}): the true game survives in {differing}"
+        compared += 1
+    assert compared >= 10
+
+
+def _partial(code: str) -> str:
+    return partial_name(cards.IDS_BY_CODE[code][0])

@@ -52,6 +52,18 @@ def public_name(card: int) -> str:
 
 #: each card's name in move strings and wherever its value is not public
 PUBLIC_NAME: list[str] = [public_name(c) for c in range(cards.NUM_CARDS)]
+
+
+def _shared_names() -> list[bool]:
+    codes_by_name: dict[str, set[str]] = {}
+    for card, name in enumerate(PUBLIC_NAME):
+        codes_by_name.setdefault(name, set()).add(CODE[card])
+    return [len(codes_by_name[name]) > 1 for name in PUBLIC_NAME]
+
+
+#: whether a card's public name also names other codes (a real Trickster's ``tricksters:5`` is
+#: its code, yet it does not tell it from the fake): then seeing the name is not knowing the card
+PARTIAL_NAME: list[bool] = _shared_names()
 #: the move string that plays each card (dual cards add " as FACTION", R-40)
 PLAY_MOVE: list[str] = ["play " + name for name in PUBLIC_NAME]
 DUAL = "elf-orc"

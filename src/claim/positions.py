@@ -99,6 +99,15 @@ def load_position(data: Any, where: str = "position") -> State:
         raise RecordError(f"{where}.public_out must list positions in out")
     state.public_out = {state.out[i] for i in public_out}
     places = {place: card for card, place in state.places().items()}
+    if state.trick is not None and isinstance(tdata, dict):
+        # cards collected in this trick, by place (which copy of a duplicated code)
+        try:
+            state.trick.gained = [
+                (_player(p, f"{where}.trick.gained"), places[place])
+                for p, place in tdata.get("gained", [])
+            ]
+        except (TypeError, ValueError, KeyError):
+            raise RecordError(f"{where}.trick.gained must list [player, card place]") from None
     known = data.get("value_known", [])
     if not isinstance(known, list) or not all(isinstance(p, str) and p in places for p in known):
         raise RecordError(f"{where}.value_known must list card places")
@@ -211,7 +220,6 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         trick.next_leader = int(data.get("next_leader", NO_PLAYER))
         trick.prize_plan = [(int(p), int(s)) for p, s in data.get("prize_plan", [])]
         trick.captured = [int(i) for i in data.get("captured", [])]
-        trick.gained = [(int(p), _code_id(c, f"{where}.gained")) for p, c in data.get("gained", [])]
     except (TypeError, ValueError):
         raise RecordError(f"{where} has a malformed field") from None
     n = len(trick.plays)

@@ -221,7 +221,7 @@ def draw_extras(
         rest = shuffled([c for c in cards.IDS_BY_FACTION["toxic"] if c not in chosen_toxics], rng)
         if toxics is None:
             chosen_toxics, rest = rest[:TOXICS_FACE_UP], rest[TOXICS_FACE_UP:]
-        out.extend(rest)
+        out.extend(sorted(rest))  # table order, as a replayed record leaves them
     pile: list[int] = []
     if "phoenixes" in factions:
         pile = list(fire_phoenix or [])

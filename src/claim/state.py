@@ -335,6 +335,7 @@ class State:
             for zone_name, zone in (("hand", self.hands[p]), ("followers", self.followers[p])):
                 revealed.extend([p, zone_name, i] for i, c in enumerate(zone) if c in self.revealed)
         trick: dict[str, Any] | None = None
+        places = self.places()
         if self.trick is not None:
             t = self.trick
             trick = {
@@ -354,7 +355,8 @@ class State:
                 "prize_plan": [list(x) for x in t.prize_plan],
                 "collected": t.collected,
                 "captured": t.captured,
-                "gained": [[p, code[c]] for p, c in t.gained],
+                # by place: with duplicated codes only a place says which copy was collected
+                "gained": [[p, places.get(c, code[c])] for p, c in t.gained],
             }
         return {
             "format": "claim-position/1",

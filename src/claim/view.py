@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from claim import cards
-from claim.engine import PUBLIC_NAME, VALUE_HIDDEN, current_player, legal_actions
+from claim.engine import PARTIAL_NAME, PUBLIC_NAME, VALUE_HIDDEN, current_player, legal_actions
 from claim.state import State
 
 CODE = cards.CODE
@@ -72,6 +72,27 @@ class Eyes:
                 return self.public(card)
             return self.public(card) if card in self.shown else HIDDEN
         return self.public(card)
+
+    def knows(self, zone: str, card: int) -> bool:
+        """Whether the viewer knows exactly which card lies there."""
+        seen_as = self.known_as(zone, card)
+        if seen_as != CODE[card]:
+            return False
+        return not (PARTIAL_NAME[card] and seen_as == PUBLIC_NAME[card] and self.partial_now(card))
+
+    def partial_now(self, card: int) -> bool:
+        """Whether a face-up card shows only its public name now (not yet revealed)."""
+        if self.omniscient or self.finished:
+            return False
+        return not (VALUE_HIDDEN[card] and card in self.state.value_known)
+
+    def known_as(self, zone: str, card: int) -> str:
+        """What the viewer knows of a card, which can be more than the view shows: W13 writes the
+        other hand all "?", but the prizes the other player won (and the Seer look) are known
+        from the public history — a determinization keeps them."""
+        if zone[:-1] == "hand" and card in self.state.revealed:
+            return self.public(card)
+        return self.name(zone, card)
 
     def names(self, zone: str, ids: list[int]) -> list[str]:
         return [self.name(zone, c) for c in ids]
@@ -226,8 +247,8 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         if zone in ("trick", "prize"):
             continue  # the table is public; a lead Demon is handled through trick.plays below
         for i, card in enumerate(ids):
-            seen_as = eyes.name(zone, card)
-            if seen_as != CODE[card]:
+            seen_as = eyes.known_as(zone, card)
+            if not eyes.knows(zone, card):
                 slots.setdefault(_slot_class(zone, card, seen_as), []).append((ids, i))
                 unknown.append(card)
     trick = s.trick
@@ -237,7 +258,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         table_ids = [c for _, c in trick.plays] + ([trick.prize] if trick.prize >= 0 else [])
         for i, card in enumerate(table_ids):
             seen_as = eyes.public(card)
-            if seen_as != CODE[card]:
+            if seen_as != CODE[card] or (PARTIAL_NAME[card] and eyes.partial_now(card)):
                 slots.setdefault(seen_as, []).append((table_ids, i))
                 unknown.append(card)
                 table.append((table_ids, i))
@@ -269,6 +290,10 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # and the history names the card now lying where the played one went (a Trickster whose
     # fake mark nobody knows may have been re-dealt)
     s.revealed = {placed.get(c, c) for c in s.revealed}
+    s.peeked = [{placed.get(c, c) for c in seen} for seen in s.peeked]  # the other's peeks
+    s.value_known = {placed.get(c, c) for c in s.value_known}
+    s.public_out = {placed.get(c, c) for c in s.public_out}
+    s.declared = {placed.get(c, c): f for c, f in s.declared.items()}
     if placed:
         s.history = [
             (

@@ -27,6 +27,7 @@ class Demons(FactionPower):
     Demon won as a prize stays value-hidden until played or scored (W4)."""
 
     name = key = "demons"
+    hides_values = True
 
 
 class FireElementals(FactionPower):
@@ -35,6 +36,7 @@ class FireElementals(FactionPower):
     high (or low) one in hand order is played."""
 
     name = key = "fire-elementals"
+    hides_values = True
 
 
 def _discard_from_collected(state: State, doomed: set[int]) -> None:

@@ -1,18 +1,57 @@
-"""The one small interface every bot implements."""
+"""The one small interface every bot implements, and the loop that lets bots play a game."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any, Protocol
+
+from claim.engine import apply, current_player, is_over, legal_actions
+from claim.state import State
+from claim.view import determinize, observe
+
+#: draws a full state consistent with what the deciding player knows (``claim.determinize``):
+#: the only way a bot sees "a" state — never the true one
+Sampler = Callable[[random.Random], State]
 
 
 class Bot(Protocol):
-    """A player: sees only ``observe`` output and the legal moves, returns one of the moves."""
+    """A player: sees only ``observe`` output (and may sample states consistent with it), returns
+    one of the legal moves."""
 
     name: str
     #: False when the bot ignores its view: runners then pass an empty view instead of
     #: computing ``observe`` (it never receives more than the view, so fairness is unchanged)
     uses_view: bool
 
-    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
-        """Pick one of ``legal`` (never empty) given the player's view."""
+    def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
+        """Pick one of ``legal`` (never empty) given the player's view. ``sample(rng)`` returns a
+        determinization of the game for this player (search bots); runners always provide it."""
         ...
+
+
+def decide(state: State, bot: Bot) -> str:
+    """Ask ``bot`` for the move of the player to act in ``state``; the bot sees only that
+    player's view and determinizations."""
+    player = current_player(state)
+    if player is None:
+        raise ValueError("the game is over: nobody is to move")
+    view = observe(state, player) if bot.uses_view else {}
+    legal = legal_actions(state)
+
+    def sample(rng: random.Random) -> State:
+        return determinize(state, player, rng)
+
+    move = bot.choose(view, legal, sample)
+    if move not in legal:
+        raise ValueError(f"bot {bot.name} chose an illegal move {move!r}")
+    return move
+
+
+def play_out(state: State, bots: tuple[Bot, Bot]) -> State:
+    """Play ``state`` to the end, each player's decisions made by its bot."""
+    while not is_over(state):
+        player = current_player(state)
+        assert player is not None
+        apply(state, decide(state, bots[player]))
+    return state

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from claim.bots.base import Sampler
+
 
 class RandomBot:
     """Plays a uniformly random legal move. Seeded, so games with it replay exactly."""
@@ -16,5 +18,5 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[str]) -> str:
+    def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
         return legal[self.rng.randrange(len(legal))]

@@ -94,8 +94,31 @@ class Eyes:
             return self.public(card)
         return self.name(zone, card)
 
+    def public_names(self, ids: list[int]) -> list[str]:
+        """:meth:`public` for many cards (the hot path of every view: one comprehension)."""
+        if self.omniscient or self.finished:
+            return [CODE[c] for c in ids]
+        if not self.state.book.hides_values:
+            return [PUBLIC_NAME[c] for c in ids]
+        known = self.state.value_known  # holds only value-hidden cards
+        return [CODE[c] if c in known else PUBLIC_NAME[c] for c in ids]
+
     def names(self, zone: str, ids: list[int]) -> list[str]:
-        return [self.name(zone, c) for c in ids]
+        """:meth:`name` for every card of a zone; the common cases without a call per card."""
+        if not ids:
+            return []
+        if zone in ("deck", "fire_phoenix", "out", "toxics") or zone[:-1] in ("hand", "followers"):
+            other_hand = (
+                not self.omniscient and zone[:-1] == "hand" and int(zone[-1]) != self.viewer
+            )
+            if other_hand and not self.finished and not self.shown:
+                return [HIDDEN] * len(ids)
+            if self.omniscient or (
+                zone[:-1] in ("hand", "followers") and int(zone[-1]) == self.viewer
+            ):
+                return self.public_names(ids)
+            return [self.name(zone, c) for c in ids]
+        return self.public_names(ids)
 
 
 def _shown_now(state: State, viewer: int) -> set[int]:
@@ -129,14 +152,27 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
             players[p]["peeked"] = sorted(state.toxics.index(c) + 1 for c in state.peeked[p])
 
     tricks = []
+    # every card of the history named in one pass (the history is public: same for any viewer)
+    named = iter(
+        eyes.public_names(
+            [c for *_, pz, plays, _, _ in state.history for c in (pz, *(pl[1] for pl in plays))]
+        )
+    )
     for phase, number, leader, prize, plays, winner, reason in state.history:
+        prize_name = next(named)
+        shown_plays = []
+        for p, _, v, d in plays:
+            play: dict[str, Any] = {"player": p, "card": next(named), "value": v}
+            if d:
+                play["as"] = d
+            shown_plays.append(play)
         tricks.append(
             {
                 "phase": phase,
                 "number": number,
                 "leader": leader,
-                "prize": eyes.public(prize) if prize >= 0 else None,
-                "plays": [_play(eyes, p, c, v, d) for p, c, v, d in plays],
+                "prize": prize_name if prize >= 0 else None,
+                "plays": shown_plays,
                 "winner": winner if winner >= 0 else None,
                 "reason": reason,
             }
@@ -176,13 +212,6 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
             current["reason"] = trick.reason
         out["current"] = current
     return out
-
-
-def _play(eyes: Eyes, player: int, card: int, value: int, declared: str | None) -> dict[str, Any]:
-    play: dict[str, Any] = {"player": player, "card": eyes.public(card), "value": value}
-    if declared:
-        play["as"] = declared
-    return play
 
 
 def observe(state: State, player: int) -> dict[str, Any]:

@@ -13,8 +13,8 @@ from click.testing import CliRunner, Result
 
 import claim
 from claim import records
-from claim.bots import RandomBot
-from claim.cli import cli
+from claim.bots import decide, make_bot
+from claim.cli import DEFAULT_PLAY_BOT, cli
 from claim.options import resolve_setup
 from claim.simulate import bot_seed, game_seed, play_random_game
 from claim.view import report
@@ -420,11 +420,10 @@ def expected_game(seed: int, seat: int, factions: str = "claim") -> claim.State:
     """The game `claim play` plays when the human always answers 1."""
     setup = resolve_setup(seed, factions, "0")
     state = claim.new_game(setup.config, setup.seed)
-    bot = RandomBot(bot_seed(seed, 1 - seat))
+    bot = make_bot(DEFAULT_PLAY_BOT, bot_seed(seed, 1 - seat))
     while not claim.is_over(state):
         player = claim.current_player(state)
-        legal = claim.legal_actions(state)
-        move = legal[0] if player == seat else bot.choose(claim.observe(state, 1 - seat), legal)
+        move = claim.legal_actions(state)[0] if player == seat else decide(state, bot)
         claim.apply(state, move)
     return state
 
@@ -436,7 +435,7 @@ def test_play_a_full_game_with_piped_input(seed: int, seat: int, factions: str) 
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith(
-        f"Claim: you are player {seat}, against the random bot. Seed {seed} "
+        f"Claim: you are player {seat}, against the {DEFAULT_PLAY_BOT} bot. Seed {seed} "
         f"(play this deal again with --seed {seed})."
     )
     assert out.count("wins the trick") + out.count("win the trick") == 26
@@ -475,7 +474,7 @@ def test_play_illegal_input_reprompts() -> None:
 
 def test_play_save_writes_a_record_that_replays(tmp_path: Path) -> None:
     target = tmp_path / "saved.json"
-    result = run("play", "--seed", "2", input=f"1\nsave {target}\nquit\n")
+    result = run("play", "--seed", "2", "--bot", "random", input=f"1\nsave {target}\nquit\n")
     assert result.exit_code == 0
     assert f"Saved the game to {target}" in result.stdout
     record = records.read_json(target)
@@ -523,6 +522,46 @@ def test_play_as_player_1_lets_the_bot_lead() -> None:
 def test_play_bad_options() -> None:
     assert_one_line_error(run("play", "--seat", "2"), "Invalid value for '--seat'")
     assert_one_line_error(run("play", "--factions", "goblins"), "unknown preset 'goblins'")
+    assert_one_line_error(run("play", "--bot", "alphazero"), "--bot: unknown bot 'alphazero'")
+    assert_one_line_error(run("play", "--bot", "search:expert"), "--bot: unknown strength 'expert'")
+
+
+def test_play_help_names_the_bots() -> None:
+    out = run("play", "--help").stdout
+    assert "--bot NAME[:STRENGTH]" in out
+    assert f"[default: {DEFAULT_PLAY_BOT}]" in out
+
+
+def test_play_chooses_its_bot() -> None:
+    """--bot names the opponent (the default one spelled out plays the same game); its moves
+    come from claim.bots.decide with the bot built by make_bot."""
+    args = ("play", "--seed", "6", "--seat", "1", "--bot-seed", "3")
+    default = run(*args, input="quit\n")
+    chosen = run(*args, "--bot", DEFAULT_PLAY_BOT.upper(), input="quit\n")
+    assert chosen.exit_code == 0
+    assert chosen.stdout == default.stdout
+    random_game = run(*args, "--bot", "random", input="quit\n")
+    assert random_game.stdout.startswith("Claim: you are player 1, against the random bot.")
+    state = claim.new_game(claim.GameConfig(), 6)
+    first = decide(state, make_bot("random", 3))
+    assert f"Trick so far: the bot led {first[5:]}" in random_game.stdout
+
+
+def test_play_against_the_search_bot() -> None:
+    result = run("play", "--seed", "6", "--seat", "1", "--bot", "search:easy", input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Claim: you are player 1, against the search (easy) bot.")
+    assert "Trick so far: the bot led " in result.stdout
+
+
+# -- arena (more in test_arena.py) ----------------------------------------------------------------
+
+
+def test_arena_help() -> None:
+    assert "arena     Match bot A against bot B" in run("--help").stdout
+    out = run("arena", "--help").stdout
+    for option in ("--bots A,B", "--deals N", "--seed N", "--factions", "--jobs K", "--json"):
+        assert option in out
 
 
 # -- the installed entry point --------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The ``claim`` command: deal, replay, simulate and play games of Claim in a terminal.
+"""The ``claim`` command: deal, replay, simulate and play games of Claim, and match bots.
 
 A thin adapter over the library: it parses options, calls the engine and prints text. Every error a
 user can cause is printed as one line ``error: ...`` on stderr with exit code 2, never a traceback.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -17,7 +18,8 @@ import click
 
 from claim import __version__, records
 from claim.account import Names, Narrator, capitalize, replay_account
-from claim.bots import RandomBot
+from claim.arena import ArenaStats, GameOutcome, Tally, arena, build_bot, normalize_spec, parse_bots
+from claim.bots import decide
 from claim.engine import current_player, is_over, legal_actions
 from claim.errors import ClaimError, DeckError, RecordError
 from claim.options import Setup, resolve_setup, setup_options
@@ -289,8 +291,139 @@ def _print_stats(stats: SimulationStats, factions: str, first_leader: str) -> No
 
 
 # -------------------------------------------------------------------------------------------------
+# arena
+# -------------------------------------------------------------------------------------------------
+
+BOT_SPECS = "random, heuristic, search, search:easy|medium|hard"
+
+
+@cli.command(name="arena")
+@click.option(
+    "--bots",
+    "bots_text",
+    required=True,
+    metavar="A,B",
+    help=f"The two bots, separated by a comma: {BOT_SPECS}.",
+)
+@click.option("--deals", type=int, default=100, show_default=True, metavar="N")
+@setup_options
+@click.option(
+    "--jobs",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="Play the games in K worker processes (the results do not depend on K).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+def arena_command(
+    bots_text: str,
+    deals: int,
+    seed: int | None,
+    first_leader: str,
+    factions: str,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    """Match bot A against bot B over N duplicate deals and print A's win rate.
+
+    Deal i (from 0) is dealt from seed S+i with the setup options and played twice, the seats
+    swapped: A as player 0, then B as player 0. A scores 1 per win and 1/2 per draw; its win rate
+    comes with a 95% interval paired over deals (and the per-game Wilson interval), and results
+    per seat, per deck and per first leader. The same seed always gives the same results, whatever
+    --jobs; see docs/bots.md.
+    """
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {deals}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, not {jobs}")
+    try:
+        bots = parse_bots(bots_text)
+    except ClaimError as exc:
+        fail(f"--bots: {exc}")
+    if seed is None:
+        seed = _setup(None, factions, first_leader).seed
+    _setup(seed, factions, first_leader)  # one-line error for bad options
+    start = time.perf_counter()
+    if sys.stdout.isatty() and not as_json:
+        stats = _arena_with_progress(bots, deals, seed, factions, first_leader, jobs)
+    else:
+        stats = arena(bots, deals, seed, factions, first_leader, jobs)
+    seconds = time.perf_counter() - start
+    if as_json:
+        data = stats.to_dict()
+        data["seconds"] = round(seconds, 4)
+        click.echo(json.dumps(data, indent=1))
+        return
+    _print_arena(stats, seconds)
+
+
+def _arena_with_progress(
+    bots: tuple[str, str], deals: int, seed: int, factions: str, first_leader: str, jobs: int
+) -> ArenaStats:
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"{bots[0]} vs {bots[1]}", total=2 * deals)
+
+        def step(outcome: GameOutcome) -> None:
+            progress.advance(task)
+
+        return arena(bots, deals, seed, factions, first_leader, jobs, on_game=step)
+
+
+def _wdl(tally: Tally) -> str:
+    return f"{tally.wins}-{tally.draws}-{tally.losses} ({tally.win_rate:.3f})"
+
+
+def _print_arena(stats: ArenaStats, seconds: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, soft_wrap=True)
+    a, b = stats.bots
+    console.print(
+        f"A = {a}, B = {b}: {stats.deals} deals, each played twice with the seats swapped "
+        f"(seed {stats.seed}, factions {stats.factions}, first leader {stats.first_leader})",
+        markup=False,
+    )
+    interval = stats.interval
+    shown = (
+        f"95% interval [{interval[0]:.3f}, {interval[1]:.3f}] (paired over deals)"
+        if interval is not None
+        else "no paired interval with a single deal"
+    )
+    low, high = stats.wilson
+    console.print(
+        f"A's win rate: {stats.win_rate:.3f}, {shown}; per-game Wilson [{low:.3f}, {high:.3f}]",
+        markup=False,
+    )
+    table = Table(show_header=False)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    table.add_row("Games played", str(stats.games))
+    table.add_row("A wins", str(stats.wins))
+    table.add_row("Draws", str(stats.draws))
+    table.add_row("B wins", str(stats.losses))
+    for seat, tally in stats.by_seat.items():
+        table.add_row(f"A as player {seat} (W-D-L)", _wdl(tally))
+    by_factions = stats.by_factions
+    if len(by_factions) > 1:
+        for deck, tally in by_factions.items():
+            table.add_row(f"Deck {deck}", _wdl(tally))
+    for leader, tally in stats.by_first_leader.items():
+        table.add_row(f"Player {leader} leads first", _wdl(tally))
+    table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
+    table.add_row("Games per second", f"{stats.games / seconds if seconds > 0 else 0.0:.1f}")
+    console.print(table)
+
+
+# -------------------------------------------------------------------------------------------------
 # play
 # -------------------------------------------------------------------------------------------------
+
+#: the opponent of `claim play` without --bot
+DEFAULT_PLAY_BOT = "heuristic"
 
 PLAY_HELP = """\
 Type a move by its number or in full (e.g. 1, or "play goblins:5"); "goblins:5" alone plays it.
@@ -312,39 +445,55 @@ Other commands:
     help="Your seat: player 0 or player 1 (player 0 leads first by default).",
 )
 @click.option(
+    "--bot",
+    "bot_spec",
+    default=DEFAULT_PLAY_BOT,
+    show_default=True,
+    metavar="NAME[:STRENGTH]",
+    help=f"Your opponent: {BOT_SPECS}.",
+)
+@click.option(
     "--bot-seed",
     type=int,
     default=None,
     metavar="N",
-    help="Seed of the random bot. Default: derived from the game seed.",
+    help="Seed of the bot. Default: derived from the game seed.",
 )
 def play(
-    seed: int | None, first_leader: str, factions: str, seat: int, bot_seed: int | None
+    seed: int | None,
+    first_leader: str,
+    factions: str,
+    seat: int,
+    bot_spec: str,
+    bot_seed: int | None,
 ) -> None:
-    """Play a game in the terminal against the random bot.
+    """Play a game in the terminal against a bot (--bot; see docs/bots.md).
 
     You see only what your seat may know: your hand, the prize, the trick so far, both Score
     piles, the face-up Gnomes, the Troll pool and how many cards are left in the deck and each
     hand. Type a move or its number; "help" lists the commands ("save FILE", "quit").
     """
+    try:
+        spec = normalize_spec(bot_spec)
+    except ClaimError as exc:
+        fail(f"--bot: {exc}")
     setup = _setup(seed, factions, first_leader)
     state = new_game(setup.config, setup.seed)
     bot_player = 1 - seat
     if bot_seed is None:
         bot_seed = default_bot_seed(setup.seed, bot_player)
-    bot = RandomBot(bot_seed)
+    bot = build_bot(spec, bot_seed)
     names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
     narrator = Narrator(state, viewer=seat, names=names)
     click.echo(
-        f"Claim: you are player {seat}, against the random bot. Seed {setup.seed} "
+        f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. Seed {setup.seed} "
         f"(play this deal again with --seed {setup.seed})."
     )
     click.echo(f"Factions: {', '.join(setup.config.factions)}. Type help for the commands.")
     while not is_over(state):
         player = current_player(state)
         if player == bot_player:
-            move = bot.choose(observe(state, bot_player), legal_actions(state))
-            _tell(narrator.apply(move))
+            _tell(narrator.apply(decide(state, bot)))
             continue
         click.echo("")
         for line in table_lines(observe(state, seat), seat, names, state):
@@ -352,6 +501,15 @@ def play(
         if not _human_turn(state, narrator, seat):
             return
     click.echo("Thanks for playing.")
+
+
+def _bot_label(spec: str) -> str:
+    """``random`` → ``random``; ``search`` → ``search (medium)``; ``search:hard`` → ``search
+    (hard)``."""
+    name, _, strength = spec.partition(":")
+    if name == "search":
+        return f"{name} ({strength or 'medium'})"
+    return name
 
 
 def _tell(lines: list[str]) -> None:

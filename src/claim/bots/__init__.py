@@ -14,6 +14,7 @@ from claim.errors import ConfigError
 
 STRENGTHS = ("easy", "medium", "hard")
 
+
 def _heuristic(seed: int | None, strength: str) -> Bot:
     from claim.bots.heuristic import HeuristicBot
 

@@ -1,0 +1,131 @@
+"""The search bot (``claim.bots.search``): legal moves for every decision kind, determinism, the
+single-move shortcut, an obvious winning move in a built end game, and full games of random decks.
+
+Budgets are tiny (a handful of iterations) so the module stays fast; strength is measured by
+``scripts/bench_search.py`` and match runs, not here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from claim import GameConfig, legal_actions, new_game
+from claim.bots import RandomBot, decide, make_bot, play_out
+from claim.bots.search import ITERATIONS, SearchBot
+from claim.engine import apply
+from claim.options import resolve_setup
+from claim.state import State
+from scenario import CLAIM, position_record, replay
+
+#: a legal deck whose powers ask every decision kind: take (Seers), smash (Giants),
+#: crown and tuck (Vampires), peek (Poisoners)
+DECISIONS_DECK = ("gnomes", "giants", "seers", "vampires", "poisoners")
+KINDS = ("take", "smash", "crown", "tuck", "peek")
+
+
+def _find_decision(kind: str) -> State:
+    """A state of a seeded random game whose legal list starts with ``kind``."""
+    for seed in range(400):
+        state = new_game(GameConfig(DECISIONS_DECK, seed % 2), seed)
+        rng = random.Random(seed)
+        while state.result is None:
+            legal = legal_actions(state)
+            if legal[0].split(" ", 1)[0] == kind:
+                return state
+            apply(state, legal[rng.randrange(len(legal))])
+    raise AssertionError(f"no {kind} decision found")  # pragma: no cover
+
+
+@pytest.mark.parametrize("kind", ("play", *KINDS))
+def test_returns_a_legal_move_for_every_decision_kind(kind: str) -> None:
+    state = new_game(GameConfig(DECISIONS_DECK), 3) if kind == "play" else _find_decision(kind)
+    legal = legal_actions(state)
+    move = decide(state, SearchBot(1, iterations=12))
+    assert move in legal
+
+
+def test_same_seed_same_move() -> None:
+    state = new_game(GameConfig(), 11)
+    apply(state, legal_actions(state)[2])  # the bot follows: several legal moves, hidden hand
+    assert len(legal_actions(state)) > 1
+    moves = {decide(state, SearchBot(5, iterations=40)) for _ in range(3)}
+    assert len(moves) == 1
+    # and a whole game replays exactly
+    finals = []
+    for _ in range(2):
+        game = new_game(GameConfig(), 12)
+        play_out(game, (SearchBot(3, iterations=6), SearchBot(4, "easy", iterations=4)))
+        finals.append(game.moves)
+    assert finals[0] == finals[1]
+
+
+def test_a_single_legal_move_is_returned_without_search() -> None:
+    def sample(rng: random.Random) -> State:
+        raise AssertionError("a single legal move needs no search")
+
+    bot = SearchBot(0, "hard")
+    assert bot.choose({}, ["play goblins:3"], sample) == "play goblins:3"
+    assert bot.last_simulations == 0
+
+
+def _last_trick(leader: int) -> State:
+    """Phase Two, trick 13. Goblins go to player 0, Knights to player 1, Dwarves and
+    Doppelgangers to nobody; Undead decide: player 0 holds one, player 1 two. Player 0 holds
+    ``undead:6`` and ``undead:2``, player 1 ``undead:5``: only the 6 wins the trick, hence the
+    Undead vote (3 to 2) and the game; the 2 loses it (1 to 4) and the game."""
+    record = position_record(
+        CLAIM,
+        phase=2,
+        number=13,
+        leader=leader,
+        hands=[["undead:2", "undead:6"], ["undead:5"]],
+        scores=[
+            ["goblins:1", "goblins:2", "goblins:3", "undead:1"],
+            ["knights:2", "knights:3", "undead:3", "undead:4"],
+        ],
+        moves=["play undead:5"] if leader == 1 else [],
+    )
+    return replay(record)
+
+
+@pytest.mark.parametrize("leader", (0, 1))
+def test_finds_the_winning_move_of_the_last_trick(leader: int) -> None:
+    state = _last_trick(leader)
+    assert legal_actions(state) == ["play undead:2", "play undead:6"]
+    for seed in range(3):
+        assert decide(state, SearchBot(seed, "easy")) == "play undead:6"
+    # the move it picks really wins
+    apply(state, "play undead:6")
+    if leader == 0:
+        apply(state, "play undead:5")
+    assert state.result is not None
+    assert state.result["winner"] == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_plays_full_games_of_random_decks(seed: int) -> None:
+    setup = resolve_setup(seed, "random", "random")
+    state = new_game(setup.config, setup.seed)
+    bots = (SearchBot(seed, iterations=3), RandomBot(seed))
+    if seed % 2:
+        bots = (bots[1], bots[0])
+    play_out(state, bots)
+    assert state.result is not None
+
+
+def test_strengths_and_overrides() -> None:
+    assert ITERATIONS["easy"] < ITERATIONS["medium"] < ITERATIONS["hard"]
+    bot = make_bot("search:hard", 1)
+    assert isinstance(bot, SearchBot)
+    assert bot.name == "search" and bot.iterations == ITERATIONS["hard"]
+    state = new_game(GameConfig(), 4)
+    fixed = SearchBot(2, "hard", iterations=7)
+    decide(state, fixed)
+    assert fixed.last_simulations == 7
+    timed = SearchBot(2, seconds=0.05)
+    decide(state, timed)
+    assert timed.last_simulations >= 1
+    with pytest.raises(ValueError):
+        SearchBot(0, "impossible")

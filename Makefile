@@ -29,6 +29,7 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/benchmark.py
+	$(BIN)/python scripts/bench_search.py --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -7,7 +7,6 @@ import json
 import math
 
 import pytest
-from click.testing import CliRunner, Result
 
 import claim
 from claim import arena as arena_module
@@ -22,22 +21,9 @@ from claim.arena import (
     wilson_interval,
 )
 from claim.bots import make_bot, play_out
-from claim.cli import cli
 from claim.errors import ConfigError
 from claim.options import resolve_setup
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
-
-
-def assert_one_line_error(result: Result, text: str) -> None:
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    assert result.stderr.count("\n") == 1
-    assert result.stderr.startswith("error: ")
-    assert text in result.stderr
-    assert "Traceback" not in result.output
+from clitools import assert_one_line_error, run
 
 
 def outcome(

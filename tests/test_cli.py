@@ -9,31 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 
 import claim
 from claim import records
 from claim.bots import decide, make_bot
-from claim.cli import DEFAULT_PLAY_BOT, cli
+from claim.cli import DEFAULT_PLAY_BOT
 from claim.options import resolve_setup
 from claim.simulate import bot_seed, game_seed, play_random_game
 from claim.view import report
+from clitools import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
 CLAIM = Path(sys.executable).parent / "claim"
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def assert_one_line_error(result: Result, text: str) -> None:
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    assert result.stderr.count("\n") == 1
-    assert result.stderr.startswith("error: ")
-    assert text in result.stderr
-    assert "Traceback" not in result.output
 
 
 def example(name: str) -> Any:

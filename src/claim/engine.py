@@ -89,11 +89,6 @@ def can_follow(card: int, led: str) -> bool:
     return faction == led or (faction == DUAL and led in DUAL_FACTIONS)
 
 
-def scoring_faction(state: State, card: int) -> str:
-    """The faction a collected card counts for: a dual card its declaration (R-40)."""
-    return state.declared.get(card) or FACTION[card]
-
-
 # -------------------------------------------------------------------------------------------------
 # Starting
 # -------------------------------------------------------------------------------------------------

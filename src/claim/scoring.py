@@ -16,11 +16,15 @@ VALUE = cards.VALUE
 def faction_values(state: State, player: int, faction: str) -> list[int]:
     """Printed values of ``player``'s cards of ``faction`` in their Score pile, highest first (a
     dual card counts for its declared faction, R-40)."""
-    declared = state.declared
     return sorted(
-        (VALUE[c] for c in state.score[player] if (declared.get(c) or FACTION[c]) == faction),
+        (VALUE[c] for c in state.score[player] if scoring_faction(state, c) == faction),
         reverse=True,
     )
+
+
+def scoring_faction(state: State, card: int) -> str:
+    """The faction a collected card counts for: a dual card its declaration (R-40)."""
+    return state.declared.get(card) or FACTION[card]
 
 
 def vote(state: State, faction: str) -> int | None:

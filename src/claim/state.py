@@ -104,11 +104,6 @@ class Trick:
         t.layers = self.layers
         return t
 
-    @property
-    def lead_faction(self) -> str:
-        """The led faction (§4.1): the faction the lead card counts as."""
-        return self.factions[0]
-
 
 class State:
     """Everything about one game. Mutated in place by :func:`claim.engine.apply`."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from claim import cards
 from claim.errors import IllegalMove
-from claim.powers.base import Ask, Layer
+from claim.powers.base import Ask, Layer, compare_values
 from claim.scoring import final_result
 from claim.setup import GameConfig, SetupDraws
 from claim.state import (
@@ -323,21 +323,12 @@ def _resolve(state: State) -> None:
 
 def _default_winner(trick: Trick) -> None:
     """§4.3: a following card competes by value, ties to the leader; otherwise the leader wins."""
-    (leader, _), (follower, _) = trick.plays
     led, followed = trick.factions
-    lead_value, follow_value = trick.values
     if led and followed != led:
-        trick.winner = leader
+        trick.winner = trick.plays[0][0]
         trick.reason = "the follower did not follow faction"
-    elif follow_value > lead_value:
-        trick.winner = follower
-        trick.reason = "higher value"
-    elif follow_value == lead_value:
-        trick.winner = leader
-        trick.reason = "equal values go to the leader"
     else:
-        trick.winner = leader
-        trick.reason = "higher value"
+        compare_values(trick, lower_wins=False, reason="higher value")
 
 
 def _collect(state: State) -> None:

@@ -145,6 +145,22 @@ class Power:
         return getattr(cls, hook) is not getattr(Power, hook)
 
 
+def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
+    """§4.3 for a following card: the better value wins (the higher, or the lower where a power
+    says so), equal values go to the leader. Sets ``trick.winner`` and ``trick.reason``."""
+    (leader, _), (follower, _) = trick.plays
+    lead_value, follow_value = trick.values
+    if follow_value == lead_value:
+        trick.winner = leader
+        trick.reason = "equal values go to the leader"
+    elif (follow_value < lead_value) == lower_wins:
+        trick.winner = follower
+        trick.reason = reason
+    else:
+        trick.winner = leader
+        trick.reason = reason
+
+
 def _power_key(card: int) -> str:
     faction = cards.FACTION[card]
     return cards.CODE[card] if faction in ("hero", "toxic") else faction

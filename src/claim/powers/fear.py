@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claim import cards
-from claim.powers.base import Ask
+from claim.powers.base import Ask, compare_values
 from claim.powers.factions import PHASE_ONE, PHASE_TWO, FactionPower
 from claim.state import DISCARD, SCORE
 
@@ -180,17 +180,7 @@ class Werewolves(FactionPower):
         led, followed = trick.factions
         if not led or followed != led:
             return  # an off-faction follow loses to the lead as usual
-        (leader, _), (follower, _) = trick.plays
-        lead_value, follow_value = trick.values
-        if follow_value < lead_value:
-            trick.winner = follower
-            trick.reason = "no moon: the lower Werewolf wins"
-        elif follow_value == lead_value:
-            trick.winner = leader
-            trick.reason = "equal values go to the leader"
-        else:
-            trick.winner = leader
-            trick.reason = "no moon: the lower Werewolf wins"
+        compare_values(trick, lower_wins=True, reason="no moon: the lower Werewolf wins")
 
     def before_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         # The winner is final here; the layer exists only for a printed Werewolf card.

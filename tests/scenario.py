@@ -56,11 +56,21 @@ def stacked_deal(
     hand0: Sequence[str] = (),
     hand1: Sequence[str] = (),
     deck_top: Sequence[str] = (),
+    heroes: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """A ``deal`` object: the given cards first, the rest filled in table order (module doc)."""
+    """A ``deal`` object: the given cards first, the rest filled in table order (module doc).
+
+    With ``heroes`` (names), the heroes not placed by the test go to the bottom of the deck and
+    the last unplaced faction cards in fill order are the ones the heroes replaced.
+    """
     if len(hand0) > HAND_SIZE or len(hand1) > HAND_SIZE or len(deck_top) > DECK_SIZE:
         raise ValueError("too many cards for a hand (13) or the deck (26)")
-    pool = filler(factions, hand0, hand1, deck_top)
+    hero_codes = [f"hero:{h}" for h in heroes]
+    named = {*hand0, *hand1, *deck_top}
+    placed_faction = [c for c in (*hand0, *hand1, *deck_top) if not c.startswith("hero:")]
+    pool = filler(factions, placed_faction)
+    if heroes:
+        pool = pool[: len(pool) - len(heroes)] + [c for c in hero_codes if c not in named]
     if "shadows" in factions:
         # only 10 of the 20 Shadows are dealt: the named ones, then the first unnamed ones
         named = sum(1 for code in (*hand0, *hand1, *deck_top) if code.startswith("shadows:"))
@@ -82,14 +92,23 @@ def stacked_record(
     deck_top: Sequence[str] = (),
     moves: Sequence[str] = (),
     first_leader: int = 0,
+    heroes: Sequence[str] = (),
+    chance: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """A valid record with a stacked deal (see the module doc for the fill order)."""
-    return {
+    """A valid record with a stacked deal (see the module doc for the fill order), with the
+    ``heroes`` (names) in the deck and the random outcomes ``chance`` fixed."""
+    setup: dict[str, Any] = {"factions": list(factions), "first_leader": first_leader}
+    if heroes:
+        setup["heroes"] = list(heroes)
+    record: dict[str, Any] = {
         "format": "claim/1",
-        "setup": {"factions": list(factions), "first_leader": first_leader},
-        "deal": stacked_deal(factions, hand0, hand1, deck_top),
+        "setup": setup,
+        "deal": stacked_deal(factions, hand0, hand1, deck_top, heroes),
         "moves": list(moves),
     }
+    if chance:
+        record["chance"] = list(chance)
+    return record
 
 
 def position_record(
@@ -106,11 +125,17 @@ def position_record(
     leader: int = 0,
     number: int = 1,
     moves: Sequence[str] = (),
+    heroes: Sequence[str] = (),
+    discard: Sequence[str] | None = None,
+    chance: Sequence[str] = (),
 ) -> dict[str, Any]:
     """A record starting from a position at the start of a trick (no card played yet).
 
     ``number`` is the number of that trick in its phase; in Phase One ``prize`` is its revealed
-    prize (already off the deck). Every card of the game not placed here is in the discard pile.
+    prize (already off the deck). ``heroes`` (names) are in the game. Every card of the game not
+    placed here is in the discard pile, or, when ``discard`` is given, that is the discard pile
+    (bottom first) and every other unplaced card is out of the game. ``chance`` fixes the random
+    outcomes.
     """
     if (phase == 1) != (prize is not None):
         raise ValueError("a Phase One trick needs its prize; a Phase Two trick has none")
@@ -127,10 +152,16 @@ def position_record(
         *troll_pool,
         *([prize] if prize is not None else []),
     ]
-    discard = filler(factions, placed)
+    unplaced = filler(factions, [c for c in placed if not c.startswith("hero:")])
+    unplaced += [f"hero:{h}" for h in heroes if f"hero:{h}" not in placed]
+    gone: list[str] = []
+    if discard is not None:
+        gone = list(unplaced)
+        _remove(gone, discard, "discard")
+        unplaced = list(discard)
     # Start from a real snapshot so the position keeps up with the engine's schema; then replace
     # every field that says where the cards are and which trick is being played.
-    position = records.initial_state(stacked_record(factions)).to_dict()
+    position = records.initial_state(stacked_record(factions, heroes=heroes)).to_dict()
     position["phase"] = phase
     position["players"] = [
         {
@@ -142,11 +173,13 @@ def position_record(
         for p in (0, 1)
     ]
     position["deck"] = list(deck_top)
-    position["discard"] = discard
+    position["discard"] = unplaced
     position["troll_pool"] = list(troll_pool)
     # unused Toxics stay out of the game; every unplaced faction card (Shadows too) is discarded
-    position["out"] = [code for code in position["out"] if code.startswith("toxic:")]
+    # unless the test gave the discard pile
+    position["out"] = [code for code in position["out"] if code.startswith("toxic:")] + gone
     position["public_out"] = []
+    position["removed"] = []
     position["value_known"] = []
     position["declared"] = []
     position["leader"] = leader
@@ -172,7 +205,10 @@ def position_record(
     position["moves"] = []
     position["result"] = None
     position["last_winner"] = -1
-    return {"format": "claim/1", "position": position, "moves": list(moves)}
+    record: dict[str, Any] = {"format": "claim/1", "position": position, "moves": list(moves)}
+    if chance:
+        record["chance"] = list(chance)
+    return record
 
 
 # -------------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from claim.arena import (
 )
 from claim.bots import make_bot, play_out
 from claim.errors import ConfigError
-from claim.options import resolve_setup
+from claim.options import SetupOptions, resolve_setup
 from clitools import assert_one_line_error, run
 
 
@@ -51,7 +51,7 @@ def test_every_deal_is_played_twice_with_the_seats_swapped() -> None:
 def test_a_game_is_its_deal_with_seeded_bots_in_the_right_seats() -> None:
     """Game 2i+1 deals the cards of game 2i (seed S+i) with B in seat 0 and A in seat 1."""
     seed = 20
-    stats = arena(("random", "random"), deals=3, seed=seed, factions="random")
+    stats = arena(("random", "random"), deals=3, seed=seed, options=SetupOptions("random"))
     for game in stats.outcomes:
         setup = resolve_setup(seed + game.deal, "random", "0")
         state = claim.new_game(setup.config, setup.seed)
@@ -87,16 +87,17 @@ def test_the_same_bot_on_both_sides_plays_differently() -> None:
 
 
 def test_same_seed_same_results() -> None:
-    first = arena(("random", "random"), deals=8, seed=3, factions="random", first_leader="random")
-    again = arena(("random", "random"), deals=8, seed=3, factions="random", first_leader="random")
+    random_setup = SetupOptions("random", "random")
+    first = arena(("random", "random"), deals=8, seed=3, options=random_setup)
+    again = arena(("random", "random"), deals=8, seed=3, options=random_setup)
     assert first.outcomes == again.outcomes
     assert first.to_dict() == again.to_dict()
-    other = arena(("random", "random"), deals=8, seed=4, factions="random", first_leader="random")
+    other = arena(("random", "random"), deals=8, seed=4, options=random_setup)
     assert other.outcomes != first.outcomes
 
 
 def test_results_do_not_depend_on_the_number_of_processes() -> None:
-    args = (("random", "random"), 10, 7, "random", "random")
+    args = (("random", "random"), 10, 7, SetupOptions("random", "random"))
     one = arena(*args, jobs=1)
     two = arena(*args, jobs=2)
     assert two.outcomes == one.outcomes
@@ -113,8 +114,9 @@ def test_the_progress_hook_sees_every_game_once() -> None:
 
 
 def test_play_game_is_what_the_arena_plays() -> None:
-    match = arena_module._Match(("random", "random"), 9, "claim2", "1")
-    stats = arena(("random", "random"), deals=2, seed=9, factions="claim2", first_leader="1")
+    options = SetupOptions("claim2", "1")
+    match = arena_module._Match(("random", "random"), 9, options)
+    stats = arena(("random", "random"), deals=2, seed=9, options=options)
     assert [play_game(match, i) for i in range(4)] == stats.outcomes
     assert stats.by_first_leader.keys() == {"1"}
 
@@ -167,7 +169,7 @@ def hand_made_stats() -> ArenaStats:
         outcome(2, 0, None, factions="x", first_leader=1),
         outcome(2, 1, None, factions="x", first_leader=1),
     ]
-    return ArenaStats(("a", "b"), 0, "random", "random", outcomes)
+    return ArenaStats(("a", "b"), 0, SetupOptions("random", "random"), outcomes)
 
 
 def test_draws_count_half_and_deals_pair_their_games() -> None:
@@ -204,7 +206,7 @@ def test_results_per_seat_and_per_configuration() -> None:
 
 
 def test_a_losing_bot_is_seen_from_its_side() -> None:
-    stats = ArenaStats(("a", "b"), 0, "claim", "0", [outcome(0, 0, 1), outcome(0, 1, 0)])
+    stats = ArenaStats(("a", "b"), 0, SetupOptions(), [outcome(0, 0, 1), outcome(0, 1, 0)])
     assert (stats.wins, stats.losses, stats.win_rate) == (0, 2, 0.0)
     assert stats.interval is None  # one deal: no paired interval
 
@@ -230,7 +232,7 @@ def test_bad_match_options() -> None:
     with pytest.raises(ConfigError, match="--jobs"):
         arena(("random", "random"), deals=1, seed=1, jobs=0)
     with pytest.raises(claim.ClaimError):
-        arena(("random", "random"), deals=1, seed=1, factions="claim3")
+        arena(("random", "random"), deals=1, seed=1, options=SetupOptions("claim3"))
 
 
 # -- the command --------------------------------------------------------------------------------

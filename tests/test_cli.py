@@ -14,7 +14,7 @@ import claim
 from claim import records
 from claim.bots import decide, make_bot
 from claim.cli import DEFAULT_PLAY_BOT
-from claim.options import resolve_setup
+from claim.options import SetupOptions, resolve_setup
 from claim.simulate import bot_seed, game_seed, play_random_game
 from claim.view import report
 from clitools import assert_one_line_error, run
@@ -269,7 +269,8 @@ def test_replay_illegal_move(tmp_path: Path, flag: list[str]) -> None:
             {"setup": {"factions": ["vampires", "goblins", "knights", "elves", "orcs"]}},
             "setup.factions: a deck uses exactly one pair of factions, got 2",
         ),
-        ({"setup": {"factions": "claim", "heroes": ["jester"]}}, "not implemented yet"),
+        ({"setup": {"factions": "claim", "setting": "crypt"}}, "not implemented yet"),
+        ({"setup": {"factions": "claim", "heroes": ["jester", "jester"]}}, "setup.heroes"),
     ],
 )
 def test_replay_malformed_record(tmp_path: Path, change: dict[str, Any], text: str) -> None:
@@ -315,6 +316,9 @@ def test_simulate_json_counts_are_consistent() -> None:
         "seconds",
         "factions",
         "first_leader",
+        "heroes",
+        "hero_count",
+        "hero_values",
     }
     assert data["games"] == 20
     assert data["seed"] == 5
@@ -324,7 +328,7 @@ def test_simulate_json_counts_are_consistent() -> None:
     wins = [0, 0]
     draws = 0
     for i in range(20):
-        result = play_random_game(game_seed(5, i), "claim", "0").result
+        result = play_random_game(game_seed(5, i)).result
         assert result is not None
         winner = result["winner"]
         if winner is None:
@@ -380,7 +384,7 @@ def test_simulate_records(tmp_path: Path) -> None:
         assert set(record["setup"]) - set(setup) <= {"toxics", "fire_phoenix"}
         state = records.replay(record)
         assert claim.is_over(state)
-        assert state.result == play_random_game(game_seed(4, i), "random", "0").result
+        assert state.result == play_random_game(game_seed(4, i), SetupOptions("random")).result
         assert state.result is not None
         winner = state.result["winner"]
         if winner is not None:

@@ -41,9 +41,10 @@ PRESETS = ("claim", "claim2")
 VALUE_HIDDEN = ("demons", "fire-elementals")
 
 
-def _config(kind: str, first_leader: int, rng: random.Random) -> GameConfig:
+def _config(kind: str, first_leader: int, rng: random.Random, heroes: int = 0) -> GameConfig:
     factions = cards.PRESETS[kind] if kind in cards.PRESETS else random_factions(rng)
-    return GameConfig(factions=factions, first_leader=first_leader)
+    chosen = tuple(rng.sample(cards.HEROES, heroes))
+    return GameConfig(factions=factions, first_leader=first_leader, heroes=chosen)
 
 
 def _game(seed: int) -> claim.State:
@@ -129,6 +130,8 @@ class Knowledge:
         trick = state.trick
         if trick is not None and len(trick.plays) == 2:
             self.values.update(card for _, card in trick.plays)
+        # H20: the Cube bundle lies face-up on the table; whoever collects it, both know it
+        self.prizes.update(state.table)
         if state.result is None and "take top" in claim.legal_actions(state):
             player = claim.current_player(state)
             assert player is not None
@@ -156,10 +159,11 @@ def _all_cards(state: claim.State) -> list[int]:
 def check_conservation(state: claim.State) -> None:
     """Every physical card of the game is in exactly one place of ``zones()``."""
     factions = state.config.factions
-    expected = sorted(game_cards(factions))
+    heroes = state.config.heroes
+    expected = sorted(game_cards(factions, heroes))
     size = 52 + 10 * ("shadows" in factions)
     assert len(deck_cards(factions)) == size
-    extras = 14 * ("poisoners" in factions) + 10 * ("phoenixes" in factions)
+    extras = 14 * ("poisoners" in factions) + 10 * ("phoenixes" in factions) + len(heroes)
     assert len(expected) == size + extras
     assert _all_cards(state) == expected, "a physical card is missing, duplicated or foreign"
 
@@ -207,8 +211,9 @@ VIEW_FIELDS = {
     "toxics",
     "out",
     "current",
+    "table",
 }
-PLAYER_FIELDS = {"hand", "followers", "score", "gnomes", "vampire", "tucked", "peeked"}
+PLAYER_FIELDS = {"hand", "followers", "score", "gnomes", "vampire", "tucked", "peeked", "chosen"}
 
 
 def expected_view(
@@ -238,7 +243,8 @@ def expected_view(
             hand = publics(state.hands[p])
             followers = publics(state.followers[p])
         else:
-            hand = [HIDDEN] * len(state.hands[p])  # W13
+            # W13; W8: a choice not yet carried out still shows as a card in the hand
+            hand = [HIDDEN] * (len(state.hands[p]) + len(state.chosen[p]))
             entitled = knowledge.entitled(player)
             followers = [public(c) if c in entitled else HIDDEN for c in state.followers[p]]
         entry: dict[str, Any] = {
@@ -252,6 +258,8 @@ def expected_view(
         }
         if p == player:
             entry["peeked"] = sorted(knowledge.peeked[p])
+            if state.chosen[p]:
+                entry["chosen"] = publics(state.chosen[p])  # W8: the chooser sees their choice
         players.append(entry)
     expected["players"] = players
 
@@ -280,8 +288,11 @@ def expected_view(
         CODE[c] if finished or i + 1 in knowledge.peeked[player] else HIDDEN
         for i, c in enumerate(state.toxics)
     ]
-    # out of the game: unseen ("?": removed Shadows and Toxics) unless it left face-up (R-20)
+    # out of the game: unseen ("?": removed Shadows and Toxics, the cards the heroes replaced,
+    # Cthulhu's) unless it left face-up (R-20)
     expected["out"] = [public(c) if c in knowledge.stacked else HIDDEN for c in state.out]
+    if state.table:
+        expected["table"] = publics(state.table)  # H20
     if finished:
         expected["next"] = None
     else:
@@ -803,3 +814,120 @@ def test_determinize_is_fair_with_expansion_secrets() -> None:
 
 def _partial(code: str) -> str:
     return partial_name(cards.IDS_BY_CODE[code][0])
+
+
+# -------------------------------------------------------------------------------------------------
+# Heroes
+# -------------------------------------------------------------------------------------------------
+
+
+def _hero_game(seed: int) -> claim.State:
+    """Game ``seed`` of the hero sweep: a random deck with 1–8 heroes from all 24 (§2 step 3)."""
+    rng = random.Random(seed)
+    kind = ("claim", "claim2", "random", "random")[seed % 4]
+    config = _config(kind, seed % 2, rng, heroes=1 + seed % 8)
+    return claim.new_game(config, seed)
+
+
+def _hero_events(state: claim.State, move: str, events: Counter[str]) -> None:
+    """What a hero game exercised (before ``move`` is applied), for the coverage check."""
+    if move.startswith("play hero:"):
+        events[move.split()[1]] += 1
+        if " as " in move:
+            events["declared"] += 1
+    elif state.tasks:
+        events[state.tasks[0][0]] += 1
+
+
+def test_invariants_with_heroes_over_many_games() -> None:
+    """1,500 games with heroes in every game (1–8 of the 24, random decks): cards and legal moves
+    after every step; both views after every step of one game in 10; every invariant (clone,
+    round trip, replay, determinize) in one game in 50. Every hero is played, and every hero
+    decision, the Cube's winnerless trick and Cthulhu's removal happen."""
+    events: Counter[str] = Counter()
+    for seed in range(1500):
+        state = _hero_game(seed)
+        if seed % 50 == 0:
+            full_playout(state, seed, expensive_every=6)
+        else:
+            rng = random.Random(seed)
+            knowledge = Knowledge()
+            views = seed % 10 == 1
+            while True:
+                check_conservation(state)
+                legal = claim.legal_actions(state)
+                if claim.is_over(state):
+                    break
+                assert legal, f"game {seed}: no legal move before the end"
+                assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
+                if views:
+                    knowledge.before(state)
+                    full = report(state)
+                    check_view(state, 0, knowledge, full=full)
+                    check_view(state, 1, knowledge, full=full)
+                move = rng.choice(legal)
+                _hero_events(state, move, events)
+                knowledge.move(state, move)
+                claim.apply(state, move)
+            if views:
+                knowledge.before(state)
+                check_view(state, 0, knowledge)
+                check_view(state, 1, knowledge)
+        assert state.result is not None and state.result["winner"] in (0, 1, None)
+        events["cube tricks"] += sum(1 for record in state.history if record[5] < 0)
+        events["cthulhu out"] += sum(1 for why in state.removed.values() if why == "cthulhu")
+    missing = [h for h in cards.HEROES if events[f"hero:{h}"] == 0]
+    assert not missing, f"never played: {missing}"
+    for kind in ("skeleton", "discard", "steal", "necromancer", "gargoyle", "dinosaur", "give"):
+        assert events[kind] > 0, f"no {kind} decision in 1,500 hero games"
+    for event in ("declared", "cube tricks", "cthulhu out"):
+        assert events[event] > 0, event
+
+
+def test_invariants_for_every_hero() -> None:
+    """For each hero, games whose deck holds it (with four others), every invariant checked after
+    every few steps (views after every step)."""
+    for index, hero in enumerate(cards.HEROES):
+        for k in range(3):
+            seed = 20_000 + 10 * index + k
+            rng = random.Random(seed)
+            others = [h for h in cards.HEROES if h != hero]
+            heroes = (hero, *rng.sample(others, 4))
+            factions = _deck_with(rng.choice(_singles()), rng)
+            state = claim.new_game(GameConfig(factions, k % 2, heroes), seed)
+            full_playout(state, seed, expensive_every=7 + k)
+
+
+def test_determinize_is_fair_with_secret_heroes() -> None:
+    """Which heroes are in the deck is secret (§2 step 3): two games that differ only in an
+    unseen hero (in the other hand or the deck) look the same to player 0 and give the same
+    determinization, whose heroes are drawn again from the pool."""
+    compared = 0
+    for seed in range(30):
+        config = GameConfig(heroes=tuple(random.Random(seed).sample(cards.HEROES, 5)))
+        state = claim.new_game(config, seed)
+        record = _deal_record(state)
+        twin_record = json.loads(json.dumps(record))
+        deal, setup = twin_record["deal"], twin_record["setup"]
+        hidden = deal["hands"][1] + deal["deck"][1:]  # deck[0] is the face-up prize
+        secret = next((c for c in hidden if c.startswith("hero:")), None)
+        if secret is None:
+            continue
+        spare = next(h for h in cards.HEROES if h not in config.heroes)
+        for cards_ in (deal["hands"][1], deal["deck"]):
+            if secret in cards_:
+                cards_[cards_.index(secret)] = f"hero:{spare}"
+        setup["heroes"] = [spare if f"hero:{h}" == secret else h for h in setup["heroes"]]
+        twin_record["seed"] = seed + 1000
+        twin = replay(twin_record)
+        assert twin.config.heroes != state.config.heroes
+        assert claim.observe(twin, 0) == claim.observe(state, 0)
+        d1 = claim.determinize(state, 0, random.Random(5))
+        d2 = claim.determinize(twin, 0, random.Random(5))
+        assert d1.to_dict() == d2.to_dict(), f"seed {seed}: the true heroes survive"
+        assert len(d1.config.heroes) == 5
+        assert sorted(c for c in game_cards(d1.config.factions, d1.config.heroes)) == sorted(
+            chain.from_iterable(d1.zones().values())
+        )
+        compared += 1
+    assert compared >= 20

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from claim.cards import FACTIONS
+from claim.cards import FACTIONS, HEROES
 from claim.powers import REGISTRY, Tier
 from claim.powers.base import TRICK_HOOKS, Power
 from claim.setup import playable_factions
@@ -15,7 +15,12 @@ TESTS = Path(__file__).parent
 
 def test_every_playable_faction_has_a_registered_power() -> None:
     assert set(playable_factions()) <= set(REGISTRY)
-    assert set(REGISTRY) <= set(FACTIONS)
+    assert set(REGISTRY) <= set(FACTIONS) | set(HEROES)
+
+
+def test_every_hero_has_a_registered_power_at_the_hero_tier() -> None:
+    for hero in HEROES:
+        assert REGISTRY[hero].tier is Tier.HERO
 
 
 def test_every_power_has_rules_text_and_a_tier() -> None:
@@ -46,8 +51,14 @@ def test_powers_answer_only_known_hooks() -> None:
         "follow_options",
         "end_of_game",
         "score_votes",
+        "declarations",
+        "played",
+        "end_asks",
+        "phase_over",
         "options",
         "answer",
+        "act",
+        "held",
         "shown",
     }
     base = set(vars(Power))

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from claim import cards
+from claim.powers import REGISTRY
 from claim.setup import playable_factions
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -97,6 +98,9 @@ def test_coverage_table_status() -> None:
             assert kind == f"faction ({cards.FACTIONS[name].box})"
             playable = name in playable_factions()
             assert status == ("implemented" if playable else "not yet"), name
+        elif name in cards.HEROES:
+            assert kind in ("hero (fear)", "hero (mercenaries)"), name
+            assert status == ("implemented" if name in REGISTRY else "not yet"), name
         else:
-            assert kind.split(" ")[0] in ("hero", "location", "artifact")
+            assert kind.split(" ")[0] in ("location", "artifact")
             assert status == "not yet", name

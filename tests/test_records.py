@@ -361,8 +361,63 @@ def test_a_move_after_the_end_of_the_game_is_illegal() -> None:
 
 def test_setup_fields_of_other_boxes_are_refused_with_their_name() -> None:
     record = _record()
+    record["setup"]["setting"] = "underworld"
+    _fails(record, RecordError, "setup.setting", "not implemented yet")
+
+
+def test_a_hero_named_in_the_setup_must_be_in_the_deal() -> None:
+    """H10: ``setup.heroes`` is the exact list of heroes in the 52 cards."""
+    record = _record()
     record["setup"]["heroes"] = ["jester"]
-    _fails(record, RecordError, "setup.heroes")
+    _fails(record, RecordError, "deal: hero:jester is missing")
+
+
+def test_a_dealt_hero_must_be_named_in_the_setup() -> None:
+    record = _record()
+    record["deal"]["deck"][-1] = "hero:witch"
+    _fails(record, RecordError, "hero:witch is not a card of this game")
+
+
+@pytest.mark.parametrize(
+    ("heroes", "parts"),
+    [
+        (["jester", "jester"], ("setup.heroes", "listed twice")),
+        (["batman"], ("setup.heroes", "unknown hero 'batman'")),
+        ("jester", ("setup.heroes", "list of hero names")),
+    ],
+)
+def test_malformed_hero_lists(heroes: Any, parts: tuple[str, ...]) -> None:
+    record = _record()
+    record["setup"]["heroes"] = heroes
+    _fails(record, RecordError, *parts)
+
+
+def test_malformed_hero_values() -> None:
+    record = _record()
+    record["setup"]["hero_values"] = {"batman": 3}
+    _fails(record, RecordError, "setup.hero_values", "unknown hero 'batman'")
+    record["setup"]["hero_values"] = {"jester": "high"}
+    _fails(record, RecordError, "setup.hero_values", "whole number")
+    record["setup"]["hero_values"] = ["jester", 7]
+    _fails(record, RecordError, "setup.hero_values", "map hero names")
+
+
+def test_a_deal_with_heroes_replays_and_names_them() -> None:
+    """H10: the heroes replace any faction cards; the left-over faction cards leave the game
+    unseen; a written record names the heroes and replays exactly."""
+    record = _record()
+    deck = record["deal"]["deck"]
+    removed = deck[-2:]
+    deck[-2:] = ["hero:jester", "hero:witch"]
+    record["setup"]["heroes"] = ["jester", "witch"]
+    record["setup"]["hero_values"] = {"jester": 7}
+    state = replay(record)
+    assert sorted(cards.CODE[c] for c in state.out) == sorted(removed)
+    assert set(state.removed.values()) == {"heroes"}
+    written = to_record(state)
+    assert written["setup"]["heroes"] == ["jester", "witch"]
+    assert written["setup"]["hero_values"] == {"jester": 7}
+    assert replay(written).to_dict() == state.to_dict()
 
 
 # -- malformed positions ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 
 from claim import records
+from claim.options import SetupOptions
 from claim.setup import playable_factions
 from claim.simulate import simulate
 from claim.state import State
@@ -21,7 +22,7 @@ def test_random_decks_of_every_faction_replay_exactly() -> None:
         record = json.loads(json.dumps(records.to_record(state)))
         played.append((record, state.to_dict()))
 
-    stats = simulate(400, seed=2026, factions="random", on_game=keep)
+    stats = simulate(400, seed=2026, options=SetupOptions("random"), on_game=keep)
     assert stats.games == 400
     assert sum(stats.wins) + stats.draws == 400
     # every faction took part in some of the 400 random decks

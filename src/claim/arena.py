@@ -1,8 +1,9 @@
 """Bot-vs-bot duplicate matches (``claim arena``): two bots, many deals, honest statistics.
 
 **Duplicate deals.** Deal ``i`` (counting from 0) of a match with seed ``S`` is set up from the game
-seed ``S + i`` with the match's setup options (:func:`claim.options.resolve_setup`, as in
-``claim simulate``: with ``--factions random`` every deal draws its own deck). Each deal is played
+seed ``S + i`` with the match's setup options (:meth:`claim.options.SetupOptions.resolve`, as in
+``claim simulate``: with ``--factions random`` every deal draws its own deck, with ``--heroes``
+its own heroes). Each deal is played
 twice with the seats swapped: game ``2i`` puts bot A in seat 0 and bot B in seat 1, game ``2i + 1``
 deals the very same cards with B in seat 0 and A in seat 1. The luck of the deal and the seat
 advantage thus fall on both bots alike.
@@ -41,7 +42,7 @@ from typing import Any
 
 from claim.bots import Bot, make_bot, play_out
 from claim.errors import ConfigError
-from claim.options import resolve_setup
+from claim.options import SetupOptions
 from claim.setup import new_game
 
 #: the two-sided 95% quantile of the standard normal distribution
@@ -146,14 +147,13 @@ class _Match:
 
     bots: tuple[str, str]
     seed: int
-    factions: str
-    first_leader: str
+    options: SetupOptions
 
 
 def play_game(match: _Match, index: int) -> GameOutcome:
     """Game ``index`` of the match: deal ``index // 2``, A in seat ``index % 2``."""
     deal, a_seat = divmod(index, 2)
-    setup = resolve_setup(match.seed + deal, match.factions, match.first_leader)
+    setup = match.options.resolve(match.seed + deal)
     state = new_game(setup.config, setup.seed)
     a = build_bot(match.bots[0], bot_seed(match.seed, deal, 0))
     b = build_bot(match.bots[1], bot_seed(match.seed, deal, 1))
@@ -190,13 +190,13 @@ def arena(
     bots: tuple[str, str],
     deals: int,
     seed: int,
-    factions: str = "claim",
-    first_leader: str = "0",
+    options: SetupOptions | None = None,
     jobs: int = 1,
     on_game: GameHook | None = None,
 ) -> ArenaStats:
-    """Play ``deals`` duplicate deals between bots A and B (``bots``), each deal twice with the
-    seats swapped, in ``jobs`` processes (1: in this process), and sum them up.
+    """Play ``deals`` duplicate deals between bots A and B (``bots``) set up with ``options``
+    (default: the commands' defaults), each deal twice with the seats swapped, in ``jobs``
+    processes (1: in this process), and sum them up.
 
     Bad options raise ClaimError before any game is played. The result depends only on the
     arguments other than ``jobs`` and ``on_game``.
@@ -209,8 +209,9 @@ def arena(
         raise ConfigError(f"--deals must be at least 1, not {deals}")
     if jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, not {jobs}")
-    match = _Match((normalize_spec(bots[0]), normalize_spec(bots[1])), seed, factions, first_leader)
-    resolve_setup(seed, factions, first_leader)  # refuse a bad deck before starting
+    options = options or SetupOptions()
+    match = _Match((normalize_spec(bots[0]), normalize_spec(bots[1])), seed, options)
+    options.resolve(seed)  # refuse bad setup options before starting
     games = 2 * deals
     outcomes: list[GameOutcome | None] = [None] * games
 
@@ -240,7 +241,7 @@ def arena(
         executor.shutdown()
     played = [o for o in outcomes if o is not None]
     assert len(played) == games
-    return ArenaStats(match.bots, seed, factions, first_leader, played)
+    return ArenaStats(match.bots, seed, options, played)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -340,9 +341,18 @@ class ArenaStats:
 
     bots: tuple[str, str]
     seed: int
-    factions: str
-    first_leader: str
+    options: SetupOptions = field(default_factory=SetupOptions)
     outcomes: list[GameOutcome] = field(default_factory=list)
+
+    @property
+    def factions(self) -> str:
+        """The ``--factions`` value of the match, as given."""
+        return self.options.factions
+
+    @property
+    def first_leader(self) -> str:
+        """The ``--first-leader`` value of the match, as given."""
+        return self.options.first_leader
 
     @property
     def games(self) -> int:
@@ -412,13 +422,13 @@ class ArenaStats:
         return sum(o.tricks for o in self.outcomes) / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``claim arena --json`` object (the CLI adds ``seconds``)."""
+        """The ``claim arena --json`` object (the CLI adds ``seconds``); the setup options are
+        given as typed."""
         interval = self.interval
         return {
             "bots": list(self.bots),
             "seed": self.seed,
-            "factions": self.factions,
-            "first_leader": self.first_leader,
+            **self.options.to_dict(),
             "deals": self.deals,
             "games": self.games,
             "wins": self.wins,

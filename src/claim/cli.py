@@ -16,15 +16,15 @@ from typing import Any, NoReturn
 
 import click
 
-from claim import __version__, records
+from claim import __version__, cards, records
 from claim.account import Names, Narrator, capitalize, replay_account
 from claim.arena import ArenaStats, GameOutcome, Tally, arena, build_bot, normalize_spec, parse_bots
 from claim.bots import decide
 from claim.engine import current_player, is_over, legal_actions
-from claim.errors import ClaimError, DeckError, RecordError
-from claim.options import Setup, resolve_setup, setup_options
+from claim.errors import ClaimError, RecordError
+from claim.options import Setup, SetupOptions, setup_options
 from claim.powers import REGISTRY
-from claim.setup import new_game
+from claim.setup import GameConfig, new_game
 from claim.simulate import SimulationStats, simulate
 from claim.simulate import bot_seed as default_bot_seed
 from claim.state import State
@@ -109,13 +109,12 @@ def main() -> None:
     cli(prog_name="claim")
 
 
-def _setup(seed: int | None, factions: str, first_leader: str) -> Setup:
+def _setup(seed: int | None, options: SetupOptions) -> Setup:
+    """The resolved setup, or a one-line error naming the bad option (``--heroes: ...``)."""
     try:
-        return resolve_setup(seed, factions, first_leader)
-    except DeckError as exc:
-        fail(f"--factions: {exc}")
+        return options.resolve(seed)
     except ClaimError as exc:
-        fail(f"--first-leader: {exc}")
+        fail(str(exc))
 
 
 # -------------------------------------------------------------------------------------------------
@@ -125,12 +124,13 @@ def _setup(seed: int | None, factions: str, first_leader: str) -> Setup:
 
 @cli.command()
 @setup_options
-def deal(seed: int | None, first_leader: str, factions: str) -> None:
+def deal(seed: int | None, options: SetupOptions) -> None:
     """Deal a new game and write its record (setup, deal, no moves) as JSON to stdout.
 
-    The record replays with `claim replay`; add moves to its "moves" list to play it on.
+    The record replays with `claim replay`; add moves to its "moves" list to play it on. With
+    heroes the record's setup names the heroes in the deck (setup.heroes).
     """
-    setup = _setup(seed, factions, first_leader)
+    setup = _setup(seed, options)
     state = new_game(setup.config, setup.seed)
     click.echo(records.dumps(records.to_record(state)), nl=False)
 
@@ -210,21 +210,19 @@ def _echo_line(line: str) -> None:
 def simulate_command(
     games: int,
     seed: int | None,
-    first_leader: str,
-    factions: str,
+    options: SetupOptions,
     as_json: bool,
     records_dir: Path | None,
 ) -> None:
     """Play N games between two random bots and print the statistics.
 
     Game i (from 0) is dealt from seed S+i with the same setup options (so `claim deal --seed
-    S+i` gives its deal); with --factions random each game draws its own deck. Prints games
-    played, wins per seat, draws, the average number of tricks and games per second. The same
-    seed always gives the same results, except the timing.
+    S+i` gives its deal); with --factions random each game draws its own deck, with --heroes
+    its own heroes. Prints games played, wins per seat, draws, the average number of tricks,
+    games per second and, with heroes, how each hero fared. The same seed always gives the
+    same results, except the timing.
     """
-    if seed is None:
-        seed = _setup(None, factions, first_leader).seed
-    _setup(seed, factions, first_leader)  # one-line error for bad options
+    seed = _setup(seed, options).seed  # one-line error for bad options
     if records_dir is not None:
         try:
             records_dir.mkdir(parents=True, exist_ok=True)
@@ -241,20 +239,17 @@ def simulate_command(
             fail(f"cannot write {path}: {exc.strerror or exc}")
 
     if sys.stdout.isatty() and not as_json:
-        stats = _simulate_with_progress(games, seed, factions, first_leader, save)
+        stats = _simulate_with_progress(games, seed, options, save)
     else:
-        stats = simulate(games, seed, factions, first_leader, on_game=save)
+        stats = simulate(games, seed, options, on_game=save)
     if as_json:
-        data = stats.to_dict()
-        data["factions"] = factions
-        data["first_leader"] = first_leader
-        click.echo(json.dumps(data, indent=1))
+        click.echo(json.dumps(stats.to_dict(), indent=1))
         return
-    _print_stats(stats, factions, first_leader)
+    _print_stats(stats)
 
 
 def _simulate_with_progress(
-    games: int, seed: int, factions: str, first_leader: str, save: Any
+    games: int, seed: int, options: SetupOptions, save: Any
 ) -> SimulationStats:
     from rich.progress import Progress
 
@@ -265,17 +260,16 @@ def _simulate_with_progress(
             save(index, state)
             progress.advance(task)
 
-        return simulate(games, seed, factions, first_leader, on_game=step)
+        return simulate(games, seed, options, on_game=step)
 
 
-def _print_stats(stats: SimulationStats, factions: str, first_leader: str) -> None:
+def _print_stats(stats: SimulationStats) -> None:
     from rich.console import Console
     from rich.table import Table
 
     console = Console(highlight=False, soft_wrap=True)
     console.print(
-        f"{stats.games} random-bot games (seed {stats.seed}, factions {factions}, "
-        f"first leader {first_leader})",
+        f"{stats.games} random-bot games (seed {stats.seed}, {stats.options.describe()})",
         markup=False,
     )
     table = Table(show_header=False)
@@ -288,6 +282,20 @@ def _print_stats(stats: SimulationStats, factions: str, first_leader: str) -> No
     table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
     table.add_row("Games per second", f"{stats.games_per_second:.1f}")
     console.print(table)
+    if stats.by_hero:
+        # Phase Two: the player who plays a hero then is (powers aside) the one who collected it
+        heroes = Table(title="Heroes", title_justify="left")
+        heroes.add_column("Hero")
+        heroes.add_column("In games", justify="right")
+        heroes.add_column("Played in Phase Two", justify="right")
+        heroes.add_column("Its Phase Two player won", justify="right")
+        for name in cards.HEROES:
+            tally = stats.by_hero.get(name)
+            if tally is None:
+                continue
+            rate = f"{tally.phase_two_win_rate:.1%}" if tally.phase_two else "-"
+            heroes.add_row(name, str(tally.games), str(tally.phase_two), rate)
+        console.print(heroes)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -320,8 +328,7 @@ def arena_command(
     bots_text: str,
     deals: int,
     seed: int | None,
-    first_leader: str,
-    factions: str,
+    options: SetupOptions,
     jobs: int,
     as_json: bool,
 ) -> None:
@@ -341,14 +348,12 @@ def arena_command(
         bots = parse_bots(bots_text)
     except ClaimError as exc:
         fail(f"--bots: {exc}")
-    if seed is None:
-        seed = _setup(None, factions, first_leader).seed
-    _setup(seed, factions, first_leader)  # one-line error for bad options
+    seed = _setup(seed, options).seed  # one-line error for bad options
     start = time.perf_counter()
     if sys.stdout.isatty() and not as_json:
-        stats = _arena_with_progress(bots, deals, seed, factions, first_leader, jobs)
+        stats = _arena_with_progress(bots, deals, seed, options, jobs)
     else:
-        stats = arena(bots, deals, seed, factions, first_leader, jobs)
+        stats = arena(bots, deals, seed, options, jobs)
     seconds = time.perf_counter() - start
     if as_json:
         data = stats.to_dict()
@@ -359,7 +364,7 @@ def arena_command(
 
 
 def _arena_with_progress(
-    bots: tuple[str, str], deals: int, seed: int, factions: str, first_leader: str, jobs: int
+    bots: tuple[str, str], deals: int, seed: int, options: SetupOptions, jobs: int
 ) -> ArenaStats:
     from rich.progress import Progress
 
@@ -369,7 +374,7 @@ def _arena_with_progress(
         def step(outcome: GameOutcome) -> None:
             progress.advance(task)
 
-        return arena(bots, deals, seed, factions, first_leader, jobs, on_game=step)
+        return arena(bots, deals, seed, options, jobs, on_game=step)
 
 
 def _wdl(tally: Tally) -> str:
@@ -384,7 +389,7 @@ def _print_arena(stats: ArenaStats, seconds: float) -> None:
     a, b = stats.bots
     console.print(
         f"A = {a}, B = {b}: {stats.deals} deals, each played twice with the seats swapped "
-        f"(seed {stats.seed}, factions {stats.factions}, first leader {stats.first_leader})",
+        f"(seed {stats.seed}, {stats.options.describe()})",
         markup=False,
     )
     interval = stats.interval
@@ -461,8 +466,7 @@ Other commands:
 )
 def play(
     seed: int | None,
-    first_leader: str,
-    factions: str,
+    options: SetupOptions,
     seat: int,
     bot_spec: str,
     bot_seed: int | None,
@@ -477,7 +481,7 @@ def play(
         spec = normalize_spec(bot_spec)
     except ClaimError as exc:
         fail(f"--bot: {exc}")
-    setup = _setup(seed, factions, first_leader)
+    setup = _setup(seed, options)
     state = new_game(setup.config, setup.seed)
     bot_player = 1 - seat
     if bot_seed is None:
@@ -490,6 +494,8 @@ def play(
         f"(play this deal again with --seed {setup.seed})."
     )
     click.echo(f"Factions: {', '.join(setup.config.factions)}. Type help for the commands.")
+    for line in hero_lines(setup.config):
+        click.echo(line)
     while not is_over(state):
         player = current_player(state)
         if player == bot_player:
@@ -501,6 +507,25 @@ def play(
         if not _human_turn(state, narrator, seat):
             return
     click.echo("Thanks for playing.")
+
+
+def hero_lines(config: GameConfig) -> list[str]:
+    """What both players know of the heroes (§2 step 3): how many are in the deck and the pool
+    they come from (which ones is secret), and the values that differ from R-61 (H9)."""
+    if not config.heroes:
+        return []
+    count = len(config.heroes)
+    pool = (
+        f"all {len(cards.HEROES)} heroes"
+        if config.hero_pool == cards.HEROES
+        else ", ".join(config.hero_pool)
+    )
+    secret = "" if count == len(config.hero_pool) else " (which ones is secret)"
+    lines = [f"Heroes: {count} in the deck, from {pool}{secret}."]
+    if config.hero_values:
+        values = ", ".join(f"{name} {value}" for name, value in config.hero_values)
+        lines.append(f"Hero values changed: {values}.")
+    return lines
 
 
 def _bot_label(spec: str) -> str:
@@ -536,8 +561,10 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
             return False
         if word in ("help", "?"):
             click.echo(PLAY_HELP)
-            for name in state.config.factions:
-                click.echo(f"  {name}: {REGISTRY[name].rules_text()}")
+            for name in (*state.config.factions, *state.config.hero_pool):
+                power = REGISTRY.get(name)
+                if power is not None:
+                    click.echo(f"  {name}: {power.rules_text()}")
             continue
         if word == "show":
             for line in table_lines(observe(state, seat), seat, narrator.names, state):

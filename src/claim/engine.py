@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 
 from claim import cards
 from claim.errors import IllegalMove
-from claim.powers.base import Ask, Layer, compare_values
+from claim.powers.base import POWER_KEY, Ask, Layer, compare_values
 from claim.scoring import final_result
-from claim.setup import GameConfig, SetupDraws
+from claim.setup import GameConfig, SetupDraws, removed_for_heroes
 from claim.state import (
     DISCARD,
     FACEUP,
@@ -28,6 +28,7 @@ from claim.state import (
     OUT,
     POOL,
     SCORE,
+    TABLE,
     State,
     Trick,
 )
@@ -68,6 +69,9 @@ PARTIAL_NAME: list[bool] = _shared_names()
 PLAY_MOVE: list[str] = ["play " + name for name in PUBLIC_NAME]
 DUAL = "elf-orc"
 DUAL_FACTIONS = ("elves", "orcs")
+
+
+IS_HERO: list[bool] = [FACTION[c] == "hero" for c in range(cards.NUM_CARDS)]
 
 
 def _base_faction(card: int) -> str:
@@ -112,6 +116,8 @@ def start_game(
         state.toxics = list(draws.toxics)
         state.fire_phoenix = draws.fire_phoenix[::-1]
         state.setup_draws = (tuple(draws.toxics), tuple(draws.fire_phoenix))
+        unused = [c for c in draws.out if FACTION[c] != "toxic"]
+        state.removed = dict.fromkeys(removed_for_heroes(config, unused), "heroes")
     state.leader = config.first_leader
     _start_trick(state)
     _advance(state)
@@ -183,6 +189,9 @@ def _legal_map(state: State) -> dict[str, int]:
             if FACTION[card] == DUAL:
                 for faction in _declarations(state):
                     legal.setdefault(f"{move} as {faction}", card)
+            elif IS_HERO[card] and POWER_KEY[card] in state.book.declarers:
+                for declared in _hero_declarations(state, card):
+                    legal.setdefault(f"{move} as {declared}" if declared else move, card)
             elif move not in legal:  # R-30: the first such card in hand order is played
                 legal[move] = card
     state.legal_cache = legal
@@ -200,6 +209,20 @@ def _declarations(state: State) -> tuple[str, ...]:
         if led in DUAL_FACTIONS and any(can_follow(c, led) for c in hand):
             return (led,)
     return DUAL_FACTIONS
+
+
+def _hero_declarations(state: State, card: int) -> list[str | None]:
+    """What a declaring hero (Lycanthrope, Ent) may be played as; only as the led faction when
+    its player is able to follow it (H2, H34, H35)."""
+    trick = state.trick
+    assert trick is not None
+    player = trick.leader if not trick.plays else 1 - trick.plays[-1][0]
+    must: str | None = None
+    if trick.plays:
+        led = trick.factions[0]
+        if led and any(can_follow(c, led) for c in state.hands[player]):
+            must = led
+    return state.book.declarers[POWER_KEY[card]].declarations(state, trick, player, must)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -240,6 +263,8 @@ def _play_card(state: State, card: int, move: str) -> None:
     player = trick.leader if not plays else 1 - plays[-1][0]
     state.hands[player].remove(card)
     plays.append((player, card))
+    trick.keys.append(POWER_KEY[card])
+    trick.values.append(state.book.value[card])
     if FACTION[card] == DUAL:
         declared = move.rsplit(" as ", 1)[1]
         state.declared[card] = declared
@@ -248,7 +273,11 @@ def _play_card(state: State, card: int, move: str) -> None:
     else:
         trick.factions.append(BASE_FACTION[card])
         trick.declared.append(None)
-    trick.values.append(VALUE[card])
+        if IS_HERO[card]:
+            on_play = state.book.on_play.get(POWER_KEY[card])
+            if on_play is not None:
+                declared_as = move.rsplit(" as ", 1)[1] if " as " in move else None
+                on_play.played(state, trick, len(plays) - 1, declared_as)
     if len(plays) == 2:
         _resolve(state)
 
@@ -262,12 +291,25 @@ def _advance(state: State) -> None:
             tasks.pop(0)
             STEPS[kind](state)
             continue
+        if kind[0] == "!":  # an automatic step of a power (a random take, R-62 choices)
+            tasks.pop(0)
+            state.book.by_ask[kind].act(state, kind, player, data)
+            continue
         options = state.book.by_ask[kind].options(state, kind, player, data)
         if options:
             state.options = options
             state.legal_cache = None
             return
         tasks.pop(0)  # nothing to decide: the power does not apply after all
+
+
+def refresh_options(state: State) -> None:
+    """Recompute the options of the pending decision after its cards changed under it (a
+    determinization re-deals the hand a decision chooses from)."""
+    state.legal_cache = None
+    if state.tasks and state.tasks[0][0][0] not in "@!":
+        kind, player, data = state.tasks[0]
+        state.options = state.book.by_ask[kind].options(state, kind, player, data)
 
 
 def _queue(state: State, asks: list[Ask], then: str) -> bool:
@@ -306,6 +348,10 @@ def _resolve(state: State) -> None:
         power.set_faction(state, trick, pos)
     for power, pos in layers["set_value"]:
         power.set_value(state, trick, pos)
+    if trick.swapped:
+        # R-64, H25: from here on the powers see the swapped positions
+        trick.layers = None
+        layers = _layers(state, trick)
     _default_winner(trick)
     for power, pos in layers["decide_winner"]:
         power.decide_winner(state, trick, pos)
@@ -339,7 +385,9 @@ def _collect(state: State) -> None:
     winner = trick.winner
     plays = trick.plays
     routes = layers["route"]
-    if not routes:  # the common case: no power moves a played card
+    if state.table and winner >= 0:
+        _collect_bundle(state, trick)
+    if not routes and not trick.extra:  # the common case: no power moves a played card
         if trick.phase == 1 or winner < 0:
             state.discard.extend([card for _, card in plays])
         else:
@@ -365,13 +413,32 @@ def _collect(state: State) -> None:
             if gains and zone in (SCORE, FACEUP):
                 gained.append((player, card))
     if trick.phase == 1 and trick.prize >= 0:
-        _collect_prize(state, trick)
+        if winner < 0:
+            state.held_prize = trick.prize  # H20: the next trick is played for the same prize
+        else:
+            _collect_prize(state, trick)
     trick.collected = True
+    _next_leader(state, trick)
     asks: list[Ask] = []
     for power, pos in layers["after_collect"]:
         asks.extend(power.after_collect(state, trick, pos))
     if not asks or not _queue(state, asks, "@end-trick"):
         _end_trick(state)
+
+
+def _collect_bundle(state: State, trick: Trick) -> None:
+    """H22: the winner of the trick after a Cube trick also takes the Cube and the card under it
+    (Phase One: to the Follower deck; Phase Two: into the Score pile, a Gnome face-up)."""
+    winner = trick.winner
+    for card in state.table:
+        if trick.phase == 1:
+            zone = FOLLOWERS
+            state.revealed.add(card)  # it was played face-up: both players know it
+        else:
+            zone = (
+                FACEUP if FACTION[card] == "gnomes" and "gnomes" in state.config.factions else SCORE
+            )
+        trick.extra.append((card, TABLE, winner, zone))
 
 
 def _collect_prize(state: State, trick: Trick) -> None:
@@ -402,28 +469,46 @@ def _zone(state: State, player: int, zone: int) -> list[int]:
         return state.hands[player]
     if zone == OUT:
         return state.out
+    if zone == TABLE:
+        return state.table
     raise ValueError(f"unknown zone {zone}")
 
 
-def _end_trick(state: State) -> None:
-    """Next leader (§3.1 step 6), the trick into the history, the next trick or phase end."""
-    trick = state.trick
-    assert trick is not None
-    trick.next_leader = trick.winner if trick.winner >= 0 else trick.leader
+def _next_leader(state: State, trick: Trick) -> None:
+    """§3.1 step 6: the winner leads next unless a power says otherwise; after a winnerless
+    trick (a Cube trick, H20) the same leader leads and no power changes it. Decided before the
+    decisions after collection, which some powers ask the next leader first (H19)."""
+    if trick.winner < 0:
+        trick.next_leader = trick.leader
+        return
+    trick.next_leader = trick.winner
     for power, pos in _layers(state, trick)["choose_next_leader"]:
         power.choose_next_leader(state, trick, pos)
+
+
+def _history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]:
+    """The plays as the history keeps them: in play order, as played (H25: a Jester's swap is
+    undone; each card keeps its effective value)."""
+    plays = list(zip(trick.plays, trick.values, trick.declared, strict=True))
+    if trick.swapped:
+        plays = [
+            ((p, c), v, d)
+            for ((p, _), _, _), ((_, c), v, d) in zip(plays, plays[::-1], strict=True)
+        ]
+    return tuple([(p, c, v, d) for (p, c), v, d in plays])
+
+
+def _end_trick(state: State) -> None:
+    """The trick into the history, then the next trick or the phase end."""
+    trick = state.trick
+    assert trick is not None
     state.history.append(
         (
             trick.phase,
             trick.number,
             trick.leader,
             trick.prize,
-            tuple(
-                [
-                    (p, c, v, d)
-                    for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
-                ]
-            ),
+            _history_plays(trick),
             trick.winner,
             trick.reason,
         )
@@ -437,11 +522,18 @@ def _start_trick(state: State) -> None:
     """R-1: a trick starts only when both players hold a card and, in Phase One, the deck has a
     card to reveal; otherwise the phase ends."""
     hands = state.hands
-    if not hands[0] or not hands[1] or (state.phase == 1 and not state.deck):
+    held = state.held_prize
+    if not hands[0] or not hands[1] or (state.phase == 1 and held < 0 and not state.deck):
         _end_phase(state)
         return
     state.number += 1
-    prize = state.deck.pop() if state.phase == 1 else NO_PLAYER
+    if state.phase == 2:
+        prize = NO_PLAYER
+    elif held >= 0:
+        prize = held  # H20: no reveal after a Cube trick
+        state.held_prize = NO_PLAYER
+    else:
+        prize = state.deck.pop()
     state.trick = Trick(state.phase, state.number, state.leader, prize)
 
 
@@ -450,6 +542,14 @@ def _end_phase(state: State) -> None:
     for hand in state.hands:
         state.discard.extend(hand)
         hand.clear()
+    # H22: a Cube bundle still on the table is discarded, and a prize it held back
+    state.discard.extend(state.table)
+    state.table.clear()
+    if state.held_prize >= 0:
+        state.discard.append(state.held_prize)
+        state.held_prize = NO_PLAYER
+    for power in state.book.global_powers("phase_over", state.phase):
+        power.phase_over(state, state.phase)
     if state.phase == 1:
         state.phase = 2
         state.number = 0
@@ -470,9 +570,20 @@ def _end_game(state: State) -> None:
         power.end_of_game(state)
         end_moves.extend(_moves_between(before, state.zones(), power.name))
     state.trick = None
-    state.tasks = []
+    state.tasks.clear()  # in place: _advance may be looping over this very list
+    state.end_moves = end_moves
+    asks: list[Ask] = []
+    for power in state.book.global_powers("end_asks", 2):
+        asks.extend(power.end_asks(state))
+    if not asks or not _queue(state, asks, "@score"):
+        _score(state)
+
+
+def _score(state: State) -> None:
+    """§9 steps 5–6: the votes and the winner."""
     result = final_result(state)
-    result["end_moves"] = end_moves
+    result["end_moves"] = state.end_moves
+    state.end_moves = []
     state.result = result
 
 
@@ -500,4 +611,5 @@ def _moves_between(
 STEPS: dict[str, Callable[[State], None]] = {
     "@collect": _collect,
     "@end-trick": _end_trick,
+    "@score": _score,
 }

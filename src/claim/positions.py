@@ -9,6 +9,7 @@ from typing import Any
 
 from claim import cards
 from claim.errors import RecordError
+from claim.powers.base import POWER_KEY
 from claim.records import CardPool, parse_setup
 from claim.setup import game_cards
 from claim.state import NO_PLAYER, State, Trick, TrickRecord
@@ -51,7 +52,7 @@ def load_position(data: Any, where: str = "position") -> State:
     config = parse_setup(data.get("setup"), f"{where}.setup")
     state = State(config, _get(data, "chance_seed", where, int))
     state.draws = _get(data, "draws", where, int)
-    pool = CardPool(game_cards(config.factions))
+    pool = CardPool(game_cards(config.factions, config.heroes))
     phase = _get(data, "phase", where, int)
     if phase not in (1, 2):
         raise RecordError(f"{where}.phase must be 1 or 2")
@@ -69,6 +70,7 @@ def load_position(data: Any, where: str = "position") -> State:
         state.faceup[p] = pool.take_list(pdata.get("gnomes", []), f"{pw}.gnomes")
         state.vampire[p] = pool.take_list(pdata.get("vampire", []), f"{pw}.vampire")
         state.tucked[p] = pool.take_list(pdata.get("tucked", []), f"{pw}.tucked")
+        state.chosen[p] = pool.take_list(pdata.get("chosen", []), f"{pw}.chosen")
         if len(state.vampire[p]) > 1:
             raise RecordError(f"{pw}.vampire holds at most one card")
     state.toxics = pool.take_list(data.get("toxics", []), f"{where}.toxics")
@@ -84,6 +86,9 @@ def load_position(data: Any, where: str = "position") -> State:
     state.discard = pool.take_list(data.get("discard", []), f"{where}.discard")
     state.troll_pool = pool.take_list(data.get("troll_pool", []), f"{where}.troll_pool")
     state.out = pool.take_list(data.get("out", []), f"{where}.out")
+    state.table = pool.take_list(data.get("table", []), f"{where}.table")
+    held = data.get("held_prize")
+    state.held_prize = NO_PLAYER if held is None else pool.take(held, f"{where}.held_prize")
     state.leader = _player(data.get("leader"), f"{where}.leader")
     state.number = _get(data, "number", where, int)
     tdata = data.get("trick")
@@ -98,6 +103,10 @@ def load_position(data: Any, where: str = "position") -> State:
     ):
         raise RecordError(f"{where}.public_out must list positions in out")
     state.public_out = {state.out[i] for i in public_out}
+    try:
+        state.removed = {state.out[i]: str(why) for i, why in data.get("removed", [])}
+    except (TypeError, ValueError, IndexError):
+        raise RecordError(f"{where}.removed must list [position in out, reason]") from None
     places = {place: card for card, place in state.places().items()}
     if state.trick is not None and isinstance(tdata, dict):
         # cards collected in this trick, by place (which copy of a duplicated code)
@@ -112,6 +121,14 @@ def load_position(data: Any, where: str = "position") -> State:
     if not isinstance(known, list) or not all(isinstance(p, str) and p in places for p in known):
         raise RecordError(f"{where}.value_known must list card places")
     state.value_known = {places[p] for p in known}
+    stale = data.get("stale", [])
+    if not isinstance(stale, list) or not all(isinstance(p, str) and p in places for p in stale):
+        raise RecordError(f"{where}.stale must list card places")
+    state.stale = {places[p] for p in stale}
+    end_moves = data.get("end_moves", [])
+    if not isinstance(end_moves, list) or not all(isinstance(m, dict) for m in end_moves):
+        raise RecordError(f"{where}.end_moves must be a list of objects")
+    state.end_moves = list(end_moves)
     declared = data.get("declared", [])
     try:
         state.declared = {places[p]: str(f) for p, f in declared}
@@ -174,7 +191,7 @@ def load_position(data: Any, where: str = "position") -> State:
     state.moon = moon
     seed = data.get("seed")
     state.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
-    if state.result is None and state.trick is None:
+    if state.result is None and state.trick is None and not state.tasks:
         raise RecordError(f"{where}: a game in progress needs its current trick")
     _advance(state)  # recompute the options of a pending decision
     return state
@@ -220,13 +237,22 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         trick.next_leader = int(data.get("next_leader", NO_PLAYER))
         trick.prize_plan = [(int(p), int(s)) for p, s in data.get("prize_plan", [])]
         trick.captured = [int(i) for i in data.get("captured", [])]
+        keys = data.get("keys")
+        trick.keys = (
+            [str(k) for k in keys] if keys is not None else [POWER_KEY[c] for _, c in trick.plays]
+        )
+        trick.swapped = bool(data.get("swapped", False))
+        trick.sealed = int(data.get("sealed", NO_PLAYER))
+        trick.marks = {str(k): int(v) for k, v in dict(data.get("marks", {})).items()}
     except (TypeError, ValueError):
         raise RecordError(f"{where} has a malformed field") from None
     n = len(trick.plays)
     if trick.phase not in (1, 2):
         raise RecordError(f"{where}.phase must be 1 or 2")
-    if n > 2 or len(trick.values) != n or len(trick.factions) != n or len(trick.declared) != n:
-        raise RecordError(f"{where}: values, factions and declared must match the plays")
+    if n > 2 or any(
+        len(x) != n for x in (trick.values, trick.factions, trick.declared, trick.keys)
+    ):
+        raise RecordError(f"{where}: values, factions, declared and keys must match the plays")
     if trick.dests and len(trick.dests) != n:
         raise RecordError(f"{where}.dests must match the plays")
     return trick

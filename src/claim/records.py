@@ -20,11 +20,14 @@ from claim.errors import ClaimError, IllegalMove, RecordError
 from claim.setup import (
     DECK_SIZE,
     HAND_SIZE,
+    SHADOWS_IN_DECK,
     TOXICS_FACE_UP,
     GameConfig,
     deck_cards,
     draw_extras,
+    hero_cards,
     new_game,
+    validate_factions,
 )
 from claim.state import State, chance_seed_for
 
@@ -32,11 +35,9 @@ FORMAT = "claim/1"
 
 #: setup fields that name components later issues implement; today they must be absent or empty
 _NOT_YET = {
-    "heroes": "heroes",
     "setting": "locations",
     "building": "locations",
     "artifacts": "artifacts",
-    "hero_values": "heroes",
 }
 
 
@@ -69,10 +70,28 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     for field, what in _NOT_YET.items():
         if data.get(field):
             raise RecordError(f"{where}.{field}: {what} are not implemented yet")
+    heroes = _name_list(data.get("heroes"), f"{where}.heroes")
+    pool = _name_list(data.get("hero_pool"), f"{where}.hero_pool")
+    values = data.get("hero_values") or {}
+    if not isinstance(values, dict):
+        raise RecordError(f"{where}.hero_values must map hero names to values")
     try:
-        return GameConfig(tuple(factions), first)
+        validate_factions(factions)
     except ClaimError as exc:
         raise RecordError(f"{where}.factions: {exc}") from None
+    try:
+        return GameConfig(tuple(factions), first, heroes, pool, tuple(values.items()))
+    except ClaimError as exc:
+        field = "hero_values" if "value" in str(exc) else "heroes"
+        raise RecordError(f"{where}.{field}: {exc}") from None
+
+
+def _name_list(data: Any, where: str) -> tuple[str, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
+        raise RecordError(f"{where} must be a list of hero names")
+    return tuple(data)
 
 
 class CardPool:
@@ -138,6 +157,13 @@ def initial_state(record: Any) -> State:
     chance = record.get("chance", [])
     if not isinstance(chance, list) or not all(isinstance(c, str) for c in chance):
         raise RecordError("chance must be a list of card codes")
+    state = _starting_state(record, seed)
+    # H11: random outcomes come from the record's chance list first (a position carries its own)
+    state.scripted = (*state.chance, *chance)
+    return state
+
+
+def _starting_state(record: dict[str, Any], seed: int | None) -> State:
     if "position" in record:
         from claim.positions import load_position
 
@@ -153,17 +179,23 @@ def initial_state(record: Any) -> State:
         return new_game(config, seed)
     if not isinstance(deal, dict):
         raise RecordError("deal must be an object with hands and deck")
-    pool = CardPool(deck_cards(config.factions))
+    pool = CardPool(deck_cards(config.factions) + hero_cards(config.heroes))
     hands_data = deal.get("hands")
     if not isinstance(hands_data, list) or len(hands_data) != 2:
         raise RecordError("deal.hands must be a list of two hands")
     hands = [pool.take_list(h, f"deal.hands[{p}]", HAND_SIZE) for p, h in enumerate(hands_data)]
     deck = pool.take_list(deal.get("deck"), "deal.deck", DECK_SIZE - 2 * HAND_SIZE)
-    # Only Shadows may be left over: the 10 of the 20 that are not in the deal leave the game.
+    # Left over: the 10 unused Shadows, and with heroes the faction cards they replaced (H10).
     unused = pool.remaining()
     for card in unused:
-        if cards.FACTION[card] != "shadows":
+        faction = cards.FACTION[card]
+        if faction == "hero" or (faction != "shadows" and not config.heroes):
             raise RecordError(f"deal: {cards.CODE[card]} is missing (a deal holds all 52 cards)")
+    dealt_shadows = sum(1 for c in (*hands[0], *hands[1], *deck) if cards.FACTION[c] == "shadows")
+    if dealt_shadows > SHADOWS_IN_DECK:
+        raise RecordError(
+            f"deal: {dealt_shadows} Shadows, but only {SHADOWS_IN_DECK} of them go into the deck"
+        )
     toxics, pile = _setup_draws(record.get("setup") or {}, config)
     rng = random.Random(seed if seed is not None else 0)
     draws = draw_extras(config.factions, rng, unused, toxics, pile)

@@ -15,15 +15,21 @@ VALUE = cards.VALUE
 
 def faction_values(state: State, player: int, faction: str) -> list[int]:
     """Printed values of ``player``'s cards of ``faction`` in their Score pile, highest first (a
-    dual card counts for its declared faction, R-40)."""
-    return sorted(
-        (VALUE[c] for c in state.score[player] if scoring_faction(state, c) == faction),
-        reverse=True,
-    )
+    dual card counts for its declared faction, R-40; a declared Ent for its faction, H35; a
+    counted Gargoyle as two cards of its faction, H32)."""
+    value = state.book.value
+    twice = state.book.scores_twice
+    values = [value[c] for c in state.score[player] if scoring_faction(state, c) == faction]
+    if twice:
+        values += [
+            value[c] for c in state.score[player] if c in twice and state.declared.get(c) == faction
+        ]
+    return sorted(values, reverse=True)
 
 
 def scoring_faction(state: State, card: int) -> str:
-    """The faction a collected card counts for: a dual card its declaration (R-40)."""
+    """The faction a collected card counts for: a dual card (R-40), a declared Ent (H35) or a
+    counted Gargoyle (H32) its declaration."""
     return state.declared.get(card) or FACTION[card]
 
 

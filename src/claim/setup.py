@@ -27,15 +27,112 @@ class GameConfig:
 
     factions: tuple[str, ...] = cards.PRESETS["claim"]
     first_leader: int = 0
+    #: the heroes in the deck (H10; empty: heroes off). Which ones is secret from the players:
+    #: they know the pool and the count (§2 step 3)
+    heroes: tuple[str, ...] = ()
+    #: the public pool the heroes were drawn from (all 24 unless a list was named)
+    hero_pool: tuple[str, ...] = ()
+    #: hero values that differ from R-61 (H9), as sorted (name, value) pairs
+    hero_values: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         validate_factions(self.factions)
         if self.first_leader not in (0, 1):
             raise ConfigError(f"first leader must be 0 or 1, got {self.first_leader!r}")
+        validate_heroes(self.heroes)
+        pool = self.hero_pool or (cards.HEROES if self.heroes else ())
+        validate_heroes(pool)
+        missing = [h for h in self.heroes if h not in pool]
+        if missing:
+            raise ConfigError(f"hero {missing[0]} is not in the hero pool")
+        if not self.heroes:
+            pool = ()
+        # normalized, so that equal setups compare (and hash) equal
+        object.__setattr__(self, "hero_pool", tuple(h for h in cards.HEROES if h in pool))
+        for name, value in self.hero_values:
+            if name not in cards.HERO_VALUES:
+                raise ConfigError(f"unknown hero {name!r} in the hero values")
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ConfigError(f"the value of {name} must be a whole number, got {value!r}")
+        values = {n: v for n, v in self.hero_values if cards.HERO_VALUES[n] != v}
+        object.__setattr__(self, "hero_values", tuple(sorted(values.items())))
 
     def to_dict(self) -> dict[str, object]:
         """The record's ``setup`` object."""
-        return {"factions": list(self.factions), "first_leader": self.first_leader}
+        setup: dict[str, object] = {
+            "factions": list(self.factions),
+            "first_leader": self.first_leader,
+        }
+        if self.heroes:
+            setup["heroes"] = list(self.heroes)
+            if self.hero_pool != cards.HEROES:
+                setup["hero_pool"] = list(self.hero_pool)
+        if self.hero_values:
+            setup["hero_values"] = dict(self.hero_values)
+        return setup
+
+    def hero_value(self, name: str) -> int:
+        """A hero's value in this game (R-61, overridden by ``hero_values``, H9)."""
+        return dict(self.hero_values).get(name, cards.HERO_VALUES[name])
+
+
+def validate_heroes(names: Sequence[str]) -> None:
+    """Refuse unknown or repeated hero names with a message that says which."""
+    seen: set[str] = set()
+    for name in names:
+        if name not in cards.HERO_VALUES:
+            raise ConfigError(f"unknown hero {name!r}; heroes are: {', '.join(cards.HEROES)}")
+        if name in seen:
+            raise ConfigError(f"hero {name} is listed twice")
+        seen.add(name)
+
+
+def parse_heroes(
+    text: str | None, rng: random.Random, count: int | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Read a ``--heroes`` value into (heroes in the deck, public pool).
+
+    ``N`` draws N heroes from all 24 (``0``, ``none`` or nothing: heroes off); ``NAME,…`` names
+    the pool, and all of it goes into the deck unless ``count`` asks for fewer (drawn from it).
+    """
+    text = (text or "").strip().lower()
+    if text in ("", "0", "none", "off", "no"):
+        return (), ()
+    if text.isdigit():
+        pool: tuple[str, ...] = cards.HEROES
+        wanted = int(text)
+    else:
+        names = tuple(n.strip() for n in text.split(",") if n.strip())
+        validate_heroes(names)
+        pool = names
+        wanted = len(names) if count is None else count
+    if count is not None and text.isdigit():
+        raise ConfigError("give the number of heroes either in --heroes or in --hero-count")
+    if not 0 <= wanted <= len(pool):
+        raise ConfigError(f"cannot put {wanted} heroes in the deck from a pool of {len(pool)}")
+    if wanted == 0:
+        return (), ()
+    chosen = pool if wanted == len(pool) else tuple(rng.sample(pool, wanted))
+    return chosen, pool
+
+
+def parse_hero_values(text: str | None) -> tuple[tuple[str, int], ...]:
+    """Read a ``--hero-values`` value: ``jester=7,witch=4`` (H9)."""
+    values: list[tuple[str, int]] = []
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, number = item.partition("=")
+        name = name.strip().lower()
+        try:
+            value = int(number)
+        except ValueError:
+            value = None
+        if not sep or value is None:
+            raise ConfigError(f"hero values are NAME=NUMBER separated by commas, got {item!r}")
+        validate_heroes([name])
+        values.append((name, value))
+    return tuple(values)
 
 
 def playable_factions() -> frozenset[str]:
@@ -149,10 +246,15 @@ def deck_cards(factions: Sequence[str]) -> list[int]:
     return ids
 
 
-def game_cards(factions: Sequence[str]) -> list[int]:
-    """Every physical card a game with these factions uses: its faction cards, plus the 14
-    Toxics with Poisoners and the 10 Fire Phoenix cards with Phoenixes."""
-    ids = deck_cards(factions)
+def hero_cards(heroes: Sequence[str]) -> list[int]:
+    """The ids of the hero cards named (one card each)."""
+    return [cards.IDS_BY_CODE[f"hero:{name}"][0] for name in heroes]
+
+
+def game_cards(factions: Sequence[str], heroes: Sequence[str] = ()) -> list[int]:
+    """Every physical card a game with these factions uses: its faction cards and heroes, plus
+    the 14 Toxics with Poisoners and the 10 Fire Phoenix cards with Phoenixes."""
+    ids = deck_cards(factions) + hero_cards(heroes)
     if "poisoners" in factions:
         ids.extend(cards.IDS_BY_FACTION["toxic"])
     if "phoenixes" in factions:
@@ -197,12 +299,30 @@ def new_game(config: GameConfig | None = None, seed: int | None = None) -> State
         unused = set(out)
         pool = [c for c in pool if c not in unused]
     pool = shuffled(pool, rng)
+    if config.heroes:
+        # §2 step 3: the top h faction cards leave the game unseen; the heroes are shuffled in
+        h = len(config.heroes)
+        out = sorted(out + pool[:h])  # table order, as a replayed deal leaves them
+        pool = shuffled(pool[h:] + hero_cards(config.heroes), rng)
     hands = [pool[:HAND_SIZE], pool[HAND_SIZE : 2 * HAND_SIZE]]
     deck_top_first = pool[2 * HAND_SIZE :]
     draws = draw_extras(factions, rng, out)
     state = start_game(config, hands, deck_top_first, chance_seed_for(seed), draws)
     state.seed = seed
     return state
+
+
+def removed_for_heroes(config: GameConfig, unused: Sequence[int]) -> list[int]:
+    """Which of the faction cards a deal leaves out were removed for the heroes (§2 step 3)
+    rather than being unused Shadows: every card but a Shadow, and the Shadows beyond the ten
+    that setup leaves out. Which Shadows is unknowable and irrelevant; the choice is canonical
+    (the last ones in table order) so a game and its replay agree."""
+    if not config.heroes:
+        return []
+    shadows = [c for c in unused if cards.FACTION[c] == "shadows"]
+    others = [c for c in unused if cards.FACTION[c] != "shadows"]
+    spare = len(shadows) - (len(cards.IDS_BY_FACTION["shadows"]) - SHADOWS_IN_DECK)
+    return others + (shadows[len(shadows) - spare :] if spare > 0 else [])
 
 
 def draw_extras(

@@ -1,7 +1,8 @@
 """Random-bot simulations: many complete games, summed up as statistics.
 
 Game ``i`` (counting from 0) of a simulation with seed ``S`` is dealt from the game seed ``S + i``
-with the same setup options, so ``claim deal --seed S+i`` (same options) gives its deal; player
+with the same setup options (:class:`~claim.options.SetupOptions`), so ``claim deal --seed S+i``
+(same options) gives its deal; player
 ``p``'s random bot is seeded with ``2 * (S + i) + p``. The results depend on nothing else, so the
 same seed always gives the same results (only the timing differs).
 """
@@ -13,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from claim import cards
 from claim.bots import RandomBot
 from claim.engine import apply, current_player, is_over, legal_actions
-from claim.options import resolve_setup
-from claim.setup import new_game
+from claim.options import SetupOptions
+from claim.setup import hero_cards, new_game
 from claim.state import State
 from claim.view import observe
 
@@ -25,15 +27,68 @@ GameHook = Callable[[int, State], None]
 
 
 @dataclass(slots=True)
+class HeroTally:
+    """One hero over a simulation: the games it was in the deck, the games in which one player
+    played it in Phase Two (the player who collected it in Phase One, unless a power moved it),
+    and how many of those that player won."""
+
+    games: int = 0
+    phase_two: int = 0
+    phase_two_wins: int = 0
+
+    @property
+    def phase_two_win_rate(self) -> float:
+        """How often the player who played it in Phase Two won (0 if nobody did)."""
+        return self.phase_two_wins / self.phase_two if self.phase_two else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "phase_two": self.phase_two,
+            "phase_two_wins": self.phase_two_wins,
+            "phase_two_win_rate": round(self.phase_two_win_rate, 4),
+        }
+
+
+@dataclass(slots=True)
 class SimulationStats:
-    """What a simulation counts. ``wins[p]`` is the number of games player ``p`` won."""
+    """What a simulation counts. ``wins[p]`` is the number of games player ``p`` won;
+    ``by_hero`` counts each hero that was in some game (empty without heroes)."""
 
     seed: int
+    options: SetupOptions = field(default_factory=SetupOptions)
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     tricks: int = 0
     seconds: float = 0.0
+    by_hero: dict[str, HeroTally] = field(default_factory=dict)
+
+    def add(self, state: State) -> None:
+        """Count a finished game."""
+        result = state.result
+        assert result is not None
+        winner = result["winner"]
+        if winner is None:
+            self.draws += 1
+        else:
+            self.wins[winner] += 1
+        self.games += 1
+        self.tricks += len(state.history)
+        heroes = state.config.heroes
+        for name, card in zip(heroes, hero_cards(heroes), strict=True):
+            tally = self.by_hero.setdefault(name, HeroTally())
+            tally.games += 1
+            players = {
+                player
+                for phase, _number, _leader, _prize, plays, _winner, _reason in state.history
+                if phase == 2
+                for player, played, _value, _declared in plays
+                if played == card
+            }
+            if len(players) == 1:
+                tally.phase_two += 1
+                tally.phase_two_wins += int(winner in players)
 
     @property
     def average_tricks(self) -> float:
@@ -46,8 +101,9 @@ class SimulationStats:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``claim simulate --json`` object."""
-        return {
+        """The ``claim simulate --json`` object: the counts, the setup options as given and,
+        with heroes, ``by_hero`` (in the order of the 24 heroes)."""
+        data: dict[str, Any] = {
             "games": self.games,
             "seed": self.seed,
             "wins": list(self.wins),
@@ -55,7 +111,13 @@ class SimulationStats:
             "average_tricks": round(self.average_tricks, 4),
             "games_per_second": round(self.games_per_second, 1),
             "seconds": round(self.seconds, 4),
+            **self.options.to_dict(),
         }
+        if self.by_hero:
+            data["by_hero"] = {
+                name: self.by_hero[name].to_dict() for name in cards.HEROES if name in self.by_hero
+            }
+        return data
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -68,9 +130,9 @@ def bot_seed(seed: int, player: int) -> int:
     return 2 * seed + player
 
 
-def play_random_game(seed: int, factions: str, first_leader: str) -> State:
+def play_random_game(seed: int, options: SetupOptions | None = None) -> State:
     """One complete game between two seeded random bots; the bots see only ``observe``."""
-    setup = resolve_setup(seed, factions, first_leader)
+    setup = (options or SetupOptions()).resolve(seed)
     state = new_game(setup.config, setup.seed)
     bots = (RandomBot(bot_seed(seed, 0)), RandomBot(bot_seed(seed, 1)))
     while not is_over(state):
@@ -86,11 +148,11 @@ def play_random_game(seed: int, factions: str, first_leader: str) -> State:
 def simulate(
     games: int,
     seed: int,
-    factions: str = "claim",
-    first_leader: str = "0",
+    options: SetupOptions | None = None,
     on_game: GameHook | None = None,
 ) -> SimulationStats:
-    """Play ``games`` random-bot games and count wins per seat, draws and tricks.
+    """Play ``games`` random-bot games with the setup ``options`` (default: the commands'
+    defaults) and count wins per seat, draws, tricks and the heroes.
 
     Bad setup options raise ClaimError before any game is played. ``on_game`` (if given) is
     called after each game, e.g. to save its record or advance a progress bar.
@@ -99,20 +161,13 @@ def simulate(
     >>> stats.games, sum(stats.wins) + stats.draws
     (3, 3)
     """
-    resolve_setup(seed, factions, first_leader)  # refuse bad options before starting
-    stats = SimulationStats(seed=seed)
+    options = options or SetupOptions()
+    options.resolve(seed)  # refuse bad options before starting
+    stats = SimulationStats(seed=seed, options=options)
     start = time.perf_counter()
     for index in range(games):
-        state = play_random_game(game_seed(seed, index), factions, first_leader)
-        result = state.result
-        assert result is not None
-        winner = result["winner"]
-        if winner is None:
-            stats.draws += 1
-        else:
-            stats.wins[winner] += 1
-        stats.games += 1
-        stats.tricks += len(state.history)
+        state = play_random_game(game_seed(seed, index), options)
+        stats.add(state)
         if on_game is not None:
             on_game(index, state)
     stats.seconds = time.perf_counter() - start

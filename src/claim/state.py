@@ -24,6 +24,7 @@ FACEUP = 3  # face-up Gnomes in front of a player (§5.2)
 POOL = 4  # the Troll pool (§5.2)
 OUT = 5  # left the game
 HAND = 6
+TABLE = 7  # the Gelatinous Cube bundle lying on the table (R-63)
 
 
 # Phase One prize-plan sources: what each player takes when a Phase One trick is collected.
@@ -48,8 +49,10 @@ class Trick:
         "extra",
         "factions",
         "gained",
+        "keys",
         "layers",
         "leader",
+        "marks",
         "next_leader",
         "number",
         "phase",
@@ -57,6 +60,8 @@ class Trick:
         "prize",
         "prize_plan",
         "reason",
+        "sealed",
+        "swapped",
         "values",
         "winner",
     )
@@ -70,6 +75,16 @@ class Trick:
         self.values: list[int] = []  # effective value of each play (§4.2)
         self.factions: list[str] = []  # faction each play counts as in this trick
         self.declared: list[str | None] = []  # declared faction ("as") of each play, if any
+        #: the power key each play brings its powers by (its faction, a hero's code; a Life
+        #: Stealer or declared Ent takes the faction it counts as, H31, H35)
+        self.keys: list[str] = []
+        #: the Jester swapped the two cards' owners for the resolution (R-64, H25)
+        self.swapped = False
+        #: position of the card whose power replaced the collection (Death, H33): an earlier
+        #: card's power about where it goes (Dinosaur) is overridden (R-3); -1: none
+        self.sealed = -1
+        #: small facts a power leaves for its later hooks (Stone Golem's crush, Kraken's take)
+        self.marks: dict[str, int] = {}
         self.winner = NO_PLAYER
         self.reason = ""
         self.dests: list[tuple[int, int]] = []  # (player, zone) for each play
@@ -92,6 +107,10 @@ class Trick:
         t.values = self.values[:]
         t.factions = self.factions[:]
         t.declared = self.declared[:]
+        t.keys = self.keys[:]
+        t.swapped = self.swapped
+        t.sealed = self.sealed
+        t.marks = dict(self.marks)
         t.winner = self.winner
         t.reason = self.reason
         t.dests = self.dests[:]
@@ -112,16 +131,19 @@ class State:
         "book",
         "chance",
         "chance_seed",
+        "chosen",
         "config",
         "deal",
         "deck",
         "declared",
         "discard",
         "draws",
+        "end_moves",
         "faceup",
         "fire_phoenix",
         "followers",
         "hands",
+        "held_prize",
         "history",
         "last_winner",
         "leader",
@@ -134,11 +156,15 @@ class State:
         "peeked",
         "phase",
         "public_out",
+        "removed",
         "result",
         "revealed",
         "score",
+        "scripted",
         "seed",
         "setup_draws",
+        "stale",
+        "table",
         "tasks",
         "toxics",
         "trick",
@@ -182,6 +208,22 @@ class State:
         self.value_known: set[int] = set()
         #: the faction each played dual card was declared as (R-40); it keeps it once collected
         self.declared: dict[int, str] = {}
+        #: the Gelatinous Cube bundle on the table (R-63, H20) and the Phase One prize it holds
+        #: back for the next trick (-1: none)
+        self.table: list[int] = []
+        self.held_prize = -1
+        #: cards in ``out`` that left the game unseen from the deck, and why: "heroes" (the
+        #: faction cards the heroes replaced, §2 step 3) or "cthulhu" (H18)
+        self.removed: dict[int, str] = {}
+        #: R-62 simultaneous choices made but not yet carried out (Cthulhu's discards), per player
+        self.chosen: list[list[int]] = [[], []]
+        #: collected cards whose scoring power no longer counts (a Gargoyle that entered a Score
+        #: pile in Phase One, H32)
+        self.stale: set[int] = set()
+        #: random outcomes a record fixes (its ``chance``), taken before the seed's generator
+        self.scripted: tuple[str, ...] = ()
+        #: what the end-of-game steps moved (kept while an end-of-game decision is asked)
+        self.end_moves: list[dict[str, str]] = []
         self.leader = config.first_leader
         self.number = 0  # number of the current trick within its phase
         self.trick: Trick | None = None
@@ -230,6 +272,13 @@ class State:
         s.fire_phoenix = self.fire_phoenix[:]
         s.value_known = set(self.value_known)
         s.declared = dict(self.declared)
+        s.table = self.table[:]
+        s.held_prize = self.held_prize
+        s.removed = dict(self.removed)
+        s.chosen = [self.chosen[0][:], self.chosen[1][:]]
+        s.stale = set(self.stale)
+        s.scripted = self.scripted
+        s.end_moves = self.end_moves[:]
         s.leader = self.leader
         s.number = self.number
         s.trick = self.trick.copy() if self.trick is not None else None
@@ -288,6 +337,25 @@ class State:
         self.draws += 1
         return random.Random(f"{self.chance_seed}/{self.draws}")
 
+    def pick_random(self, candidates: list[int]) -> int:
+        """A card drawn at random from ``candidates`` (a random event during play: Skeleton,
+        Kraken, H11): the record's next ``chance`` entry while it has one (a card that is not
+        among the candidates is a malformed record), else the seed's generator. The outcome is
+        appended to ``chance``, so the game's record replays it exactly."""
+        i = len(self.chance)
+        if i < len(self.scripted):
+            self.draws += 1  # the seed's stream moves on as if it had drawn: replays match
+            code = self.scripted[i]
+            card = next((c for c in candidates if cards.CODE[c] == code), None)
+            if card is None:
+                from claim.errors import RecordError
+
+                raise RecordError(f"chance[{i}]: {code} is not among the cards it draws from")
+        else:
+            card = candidates[self.random_source().randrange(len(candidates))]
+        self.chance.append(cards.CODE[card])
+        return card
+
     # -- serialization ------------------------------------------------------------------------
 
     def zones(self) -> dict[str, list[int]]:
@@ -311,7 +379,12 @@ class State:
             "tucked1": self.tucked[1],
             "toxics": self.toxics,
             "fire_phoenix": self.fire_phoenix,
+            "table": self.table,
+            "chosen0": self.chosen[0],
+            "chosen1": self.chosen[1],
         }
+        if self.held_prize >= 0:
+            z["held_prize"] = [self.held_prize]
         if self.trick is not None and not self.trick.collected:
             z["trick"] = [c for _, c in self.trick.plays]
             if self.trick.prize >= 0:
@@ -342,6 +415,10 @@ class State:
                 "values": t.values,
                 "factions": t.factions,
                 "declared": t.declared,
+                "keys": t.keys,
+                "swapped": t.swapped,
+                "sealed": t.sealed,
+                "marks": t.marks,
                 "winner": t.winner,
                 "reason": t.reason,
                 "dests": [list(d) for d in t.dests],
@@ -366,6 +443,7 @@ class State:
                     "vampire": codes(self.vampire[p]),
                     "tucked": codes(self.tucked[p]),
                     "peeked": sorted(self.toxics.index(c) for c in self.peeked[p]),
+                    "chosen": codes(self.chosen[p]),
                 }
                 for p in (0, 1)
             ],
@@ -374,6 +452,11 @@ class State:
             "troll_pool": codes(self.troll_pool),
             "out": codes(self.out),
             "public_out": [i for i, c in enumerate(self.out) if c in self.public_out],
+            "removed": [[i, self.removed[c]] for i, c in enumerate(self.out) if c in self.removed],
+            "table": codes(self.table),
+            "held_prize": code[self.held_prize] if self.held_prize >= 0 else None,
+            "stale": sorted(self.code_places(self.stale)),
+            "end_moves": self.end_moves,
             "toxics": codes(self.toxics),
             "fire_phoenix": codes(self.fire_phoenix[::-1]),
             "value_known": sorted(self.code_places(self.value_known)),

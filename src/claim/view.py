@@ -11,10 +11,19 @@ exactly what it hides.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from claim import cards
-from claim.engine import PARTIAL_NAME, PUBLIC_NAME, VALUE_HIDDEN, current_player, legal_actions
+from claim.engine import (
+    PARTIAL_NAME,
+    PUBLIC_NAME,
+    VALUE_HIDDEN,
+    current_player,
+    legal_actions,
+    refresh_options,
+)
+from claim.setup import hero_cards
 from claim.state import State
 
 CODE = cards.CODE
@@ -63,6 +72,11 @@ class Eyes:
                 if self.viewer is not None and card in state.peeked[self.viewer]
                 else HIDDEN
             )
+        if zone[:-1] == "chosen":
+            # W8: an R-62 choice is seen by its chooser only until both have chosen
+            if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
+                return self.public(card)
+            return HIDDEN
         if zone[:-1] in ("hand", "followers"):
             owner = int(zone[-1])
             if self.omniscient or self.finished or owner == self.viewer:
@@ -135,9 +149,14 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     finished = eyes.finished
     players: list[dict[str, Any]] = []
     for p in (0, 1):
+        hand = eyes.names(f"hand{p}", state.hands[p])
+        chosen = state.chosen[p]
+        if chosen and viewer is not None and viewer != p:
+            # W8: the other's choice not yet carried out still shows as a card in their hand
+            hand = hand + [HIDDEN] * len(chosen)
         players.append(
             {
-                "hand": eyes.names(f"hand{p}", state.hands[p]),
+                "hand": hand,
                 "followers": eyes.names(f"followers{p}", state.followers[p]),
                 "score": eyes.names(f"score{p}", state.score[p]),
                 "gnomes": eyes.names(f"gnomes{p}", state.faceup[p]),
@@ -150,6 +169,8 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         )
         if viewer is None or viewer == p:
             players[p]["peeked"] = sorted(state.toxics.index(c) + 1 for c in state.peeked[p])
+            if chosen:
+                players[p]["chosen"] = eyes.names(f"chosen{p}", chosen)
 
     tricks = []
     # every card of the history named in one pass (the history is public: same for any viewer)
@@ -200,6 +221,8 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         "toxics": eyes.names("toxics", state.toxics),
         "out": eyes.names("out", state.out),
     }
+    if state.table:
+        out["table"] = eyes.names("table", state.table)  # H20: the Cube bundle
     trick = state.trick
     if trick is not None and not finished:
         current: dict[str, Any] = {
@@ -228,7 +251,7 @@ def observe(state: State, player: int) -> dict[str, Any]:
 ANY = ""  # the class of a "?" slot in a hand, Follower deck or the deck
 
 
-def _slot_class(zone: str, card: int, seen_as: str) -> str:
+def _slot_class(zone: str, card: int, seen_as: str, removed: dict[int, str]) -> str:
     """What may fill a slot the viewer does not know exactly: a partial name (``demons:odd``)
     takes a card of that name; a hidden Toxic a Toxic; the Fire Phoenix pile a Fire Phoenix; an
     unseen card out of the game one of its kind (the unused Shadows, the unused Toxics); any other
@@ -240,8 +263,18 @@ def _slot_class(zone: str, card: int, seen_as: str) -> str:
     if zone == "fire_phoenix":
         return "fire-phoenix"
     if zone == "out":
+        why = removed.get(card)
+        if why == "heroes":
+            return REMOVED
+        if why is not None:
+            return ANY  # Cthulhu's two cards came off the deck: any card that may lie there
         return "out:" + FACTION[card]
     return ANY
+
+
+#: the class of a faction card that left the game for a hero (§2 step 3): any faction card
+REMOVED = "out~heroes"
+NOT_DECK_FACTION = ("hero", "toxic")
 
 
 def _fits(card: int, slot_class: str) -> bool:
@@ -249,9 +282,32 @@ def _fits(card: int, slot_class: str) -> bool:
         return FACTION[card] == "toxic"
     if slot_class == "fire-phoenix":
         return CODE[card].startswith("fire-phoenix:")
+    if slot_class == REMOVED:
+        return FACTION[card] not in NOT_DECK_FACTION and not CODE[card].startswith("fire-phoenix:")
     if slot_class.startswith("out:"):
         return FACTION[card] == slot_class[4:]
     return PUBLIC_NAME[card] == slot_class
+
+
+def _class_order(slot_class: str) -> tuple[bool, str]:
+    """Fill the narrow classes first: a removed card may be of any faction, so it is dealt
+    after the unused Shadows and the partly seen cards have taken theirs."""
+    return (slot_class == REMOVED, slot_class)
+
+
+def _redraw_heroes(state: State, unknown: list[int], rng: random.Random) -> list[int]:
+    """Which heroes are in the deck is secret (§2 step 3): the heroes ``player`` has not seen
+    are drawn again from the public pool, less the heroes seen; ``state.config`` follows."""
+    hidden = [c for c in unknown if FACTION[c] == "hero"]
+    if not hidden:
+        return unknown
+    config = state.config
+    unseen = {CODE[c][len("hero:") :] for c in hidden}
+    seen = [h for h in config.heroes if h not in unseen]
+    candidates = [h for h in config.hero_pool if h not in seen]
+    drawn = rng.sample(candidates, len(hidden))
+    state.config = replace(config, heroes=(*seen, *sorted(drawn)))
+    return [c for c in unknown if FACTION[c] != "hero"] + hero_cards(drawn)
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
@@ -272,13 +328,17 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     eyes = Eyes(s, player)
     slots: dict[str, list[tuple[list[int], int]]] = {}
     unknown: list[int] = []
+    held: set[int] = set()
+    if s.tasks and s.tasks[0][1] == 1 - player and s.tasks[0][0][0] not in "@!":
+        kind, asked, data = s.tasks[0]
+        held.update(s.book.by_ask[kind].held(s, kind, asked, data))
     for zone, ids in s.zones().items():
         if zone in ("trick", "prize"):
             continue  # the table is public; a lead Demon is handled through trick.plays below
         for i, card in enumerate(ids):
             seen_as = eyes.known_as(zone, card)
-            if not eyes.knows(zone, card):
-                slots.setdefault(_slot_class(zone, card, seen_as), []).append((ids, i))
+            if card not in held and not eyes.knows(zone, card):
+                slots.setdefault(_slot_class(zone, card, seen_as, s.removed), []).append((ids, i))
                 unknown.append(card)
     trick = s.trick
     table: list[tuple[list[int], int]] = []
@@ -291,9 +351,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                 slots.setdefault(seen_as, []).append((table_ids, i))
                 unknown.append(card)
                 table.append((table_ids, i))
-    pool = sorted(unknown, key=lambda c: (CODE[c], c))
+    pool = sorted(_redraw_heroes(s, unknown, rng), key=lambda c: (CODE[c], c))
     placed: dict[int, int] = {}  # old card -> new card, to carry per-card knowledge over
-    for slot_class in sorted(k for k in slots if k != ANY):
+    for slot_class in sorted((k for k in slots if k != ANY), key=_class_order):
         targets = slots[slot_class]
         candidates = [c for c in pool if _fits(c, slot_class)]
         chosen = rng.sample(candidates, len(targets))
@@ -323,6 +383,8 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     s.value_known = {placed.get(c, c) for c in s.value_known}
     s.public_out = {placed.get(c, c) for c in s.public_out}
     s.declared = {placed.get(c, c): f for c, f in s.declared.items()}
+    s.removed = {placed.get(c, c): why for c, why in s.removed.items()}
+    s.stale = {placed.get(c, c) for c in s.stale}
     if placed:
         s.history = [
             (
@@ -345,5 +407,6 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     s.deal = ((), (), ())
     s.setup_draws = ((), ())
     s.seed = None
-    s.legal_cache = None
+    s.scripted = ()  # a record's future random outcomes are not the player's to know
+    refresh_options(s)  # the other player's pending decision may choose among re-dealt cards
     return s

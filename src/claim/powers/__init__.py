@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from claim import cards
 from claim.powers import fear, fire, frost, maps, mercenaries
 from claim.powers.base import POWER_KEY, Power, RuleBook, Tier
 from claim.powers.factions import FACTION_POWERS as BASE_POWERS
 from claim.powers.factions import FactionPower
+from claim.powers.heroes import HERO_POWERS
 from claim.setup import GameConfig
 
 #: every faction power, by faction: the base boxes and the five Reinforcements boxes
@@ -20,15 +22,30 @@ FACTION_POWERS: dict[str, type[FactionPower]] = {
     **frost.POWERS,
 }
 
-#: every registered power class by name (factions today; heroes, locations, artifacts later)
-REGISTRY: dict[str, type[Power]] = {**FACTION_POWERS}
+#: every registered power class by name (factions and heroes; locations, artifacts later)
+REGISTRY: dict[str, type[Power]] = {**FACTION_POWERS, **HERO_POWERS}
+
+
+def rule_book(config: GameConfig) -> RuleBook:
+    """The powers in play for ``config``: one instance per power, shared by every clone.
+
+    The heroes' powers come from the public hero pool, not from the heroes actually dealt: which
+    heroes are in the deck is secret, and a determinized game may hold other heroes of the pool
+    (``claim.view.determinize``) with the same rule book.
+    """
+    return _book(config.factions, config.hero_pool, config.hero_values)
 
 
 @lru_cache(maxsize=256)
-def rule_book(config: GameConfig) -> RuleBook:
-    """The powers in play for ``config``: one instance per power, shared by every clone."""
-    powers: list[Power] = [FACTION_POWERS[name]() for name in config.factions]
-    return RuleBook(powers)
+def _book(
+    factions: tuple[str, ...], pool: tuple[str, ...], values: tuple[tuple[str, int], ...]
+) -> RuleBook:
+    powers: list[Power] = [FACTION_POWERS[name]() for name in factions]
+    powers += [HERO_POWERS[name]() for name in pool]
+    value = list(cards.VALUE)
+    for name, v in values:
+        value[cards.IDS_BY_CODE[f"hero:{name}"][0]] = v
+    return RuleBook(powers, value)
 
 
 __all__ = ["POWER_KEY", "REGISTRY", "Power", "RuleBook", "Tier", "rule_book"]

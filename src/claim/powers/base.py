@@ -71,6 +71,13 @@ class Power:
     needs_gains: ClassVar[bool] = False
     #: the power's cards hide their values until played (R-30: Demons, Fire Elementals)
     hides_values: ClassVar[bool] = False
+    #: the power takes away the power of the other card of its trick (Vampire Queen, H7, H38)
+    strips_other: ClassVar[bool] = False
+    #: a collected card of this power counts as two cards of its declared faction (Gargoyle)
+    scores_twice: ClassVar[bool] = False
+    #: hooks that are part of the following rule, not a power, so a Vampire Queen leaves them
+    #: (H38: a Doppelganger still counts as the led faction)
+    follow_rule_hooks: ClassVar[frozenset[str]] = frozenset()
 
     # -- which cards may be played ------------------------------------------------------------
 
@@ -79,6 +86,17 @@ class Power:
     ) -> list[int]:
         """The cards the follower may play, given the answer so far (global; every active power)."""
         return allowed
+
+    def declarations(
+        self, state: State, trick: Trick, player: int, must: str | None
+    ) -> list[str | None]:
+        """What a card of this power may be declared as when ``player`` plays it (None: played
+        plainly); ``must`` is the led faction when the player is able to follow it (H2, H34)."""
+        return [None]
+
+    def played(self, state: State, trick: Trick, pos: int, declared: str | None) -> None:
+        """The card at ``pos`` was just played (declared as ``declared``): set what it counts as
+        for this trick (``trick.factions``, ``values``, ``keys``), before the other card."""
 
     # -- the trick's questions (layers) -------------------------------------------------------
 
@@ -114,6 +132,14 @@ class Power:
     def end_of_game(self, state: State) -> None:
         """Move cards at the end of the game, before the votes (§9 steps 1–3)."""
 
+    def end_asks(self, state: State) -> list[Ask]:
+        """Decisions asked at the end of the game after its card moves, before the votes
+        (Gargoyle, H32)."""
+        return []
+
+    def phase_over(self, state: State, phase: int) -> None:
+        """The phase has just ended (its hands discarded)."""
+
     def score_votes(
         self, state: State, votes: dict[str, int | None], counts: dict[str, list[int]]
     ) -> None:
@@ -129,6 +155,16 @@ class Power:
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
         """Apply a legal answer (already checked against :meth:`options`)."""
         raise NotImplementedError(kind)
+
+    def act(self, state: State, kind: str, player: int, data: int) -> None:
+        """Carry out an automatic step queued as a task whose kind starts with ``!`` (a random
+        take, simultaneous choices carried out together): no player decides it."""
+        raise NotImplementedError(kind)
+
+    def held(self, state: State, kind: str, player: int, data: int) -> list[int]:
+        """Cards the asked player is seen to hold by being asked at all (the Necromancer's
+        holder): a determinization keeps them in that hand."""
+        return []
 
     def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
         """Cards shown to the player while this decision is asked (the Seer look, W7)."""
@@ -175,15 +211,27 @@ Layer = tuple[Power, int]
 class RuleBook:
     """The powers in play in one game, indexed by hook and phase. Shared by all clones."""
 
-    def __init__(self, powers: list[Power]) -> None:
+    def __init__(self, powers: list[Power], value: list[int] | None = None) -> None:
         self.powers = sorted(powers, key=lambda p: p.tier)
+        #: each card's printed value in this game (heroes: R-61 or the setup's, H1, H9)
+        self.value: list[int] = value if value is not None else list(cards.VALUE)
         self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
+        #: powers of cards declared when played, and powers acting when their card is played
+        self.declarers: dict[str, Power] = {
+            p.key: p for p in self.powers if p.key and p.overrides("declarations")
+        }
+        self.scores_twice: frozenset[int] = frozenset(
+            cards.IDS_BY_CODE[p.key][0] for p in self.powers if p.key and p.scores_twice
+        )
+        self.on_play: dict[str, Power] = {
+            p.key: p for p in self.powers if p.key and p.overrides("played")
+        }
         #: whether the engine must record trick.gained / value_known (skipped otherwise: speed)
         self.tracks_gains = any(p.needs_gains for p in self.powers)
         self.hides_values = any(p.hides_values for p in self.powers)
         # hooks that are not about one trick: phase -> powers, lowest tier first
         self._global: dict[str, dict[int, list[Power]]] = {}
-        for hook in ("follow_options", "end_of_game", "score_votes"):
+        for hook in ("follow_options", "end_of_game", "score_votes", "end_asks", "phase_over"):
             self._global[hook] = {
                 phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
                 for phase in (1, 2)
@@ -217,22 +265,30 @@ class RuleBook:
         Lowest tier first; within a tier the global powers, then the powers of the played cards
         in play order. A hook no power answers maps to an empty list.
         """
-        plays = trick.plays
-        signature: tuple[int | str, ...] = (trick.phase, *[POWER_KEY[c] for _, c in plays])
+        keys = trick.keys
+        signature: tuple[int | str, ...] = (trick.phase, *keys)
         cached = self._layer_cache.get(signature)
         if cached is not None:
             return cached
         glob = self._trick_global[trick.phase]
         attached = self._trick_attached[trick.phase]
         found: list[tuple[int, int, Power]] = [(p.tier * 2, -1, p) for p in glob]
-        for pos, (_, card) in enumerate(plays):
-            powers = attached.get(POWER_KEY[card])
+        stripped = -2  # H7: the position whose card lost its power to a Vampire Queen (-2: none)
+        for pos, key in enumerate(keys):
+            powers = attached.get(key)
             if powers:
                 found.extend((p.tier * 2 + 1, pos, p) for p in powers)
+                if any(p.strips_other for p in powers):
+                    stripped = 1 - pos
         if len(found) > 1:
             found.sort(key=lambda x: (x[0], x[1]))
         layers = {
-            hook: [(p, pos) for _, pos, p in found if hook in p.hooks] for hook in TRICK_HOOKS
+            hook: [
+                (p, pos)
+                for _, pos, p in found
+                if hook in p.hooks and (pos != stripped or hook in p.follow_rule_hooks)
+            ]
+            for hook in TRICK_HOOKS
         }
         # The layers depend only on the phase and the played cards' power keys: cache them.
         self._layer_cache[signature] = layers

@@ -38,8 +38,9 @@ class Knights(FactionPower):
     name = key = "knights"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        # The lead card must be a real Goblin: a Doppelganger lead is a Doppelganger lead (§5.1).
-        if pos == 1 and FACTION[trick.plays[0][1]] == "goblins":
+        # The lead must be a Goblin: a Doppelganger lead is a Doppelganger lead (§5.1); a hero
+        # declared a Goblin counts (H34, H35).
+        if pos == 1 and trick.factions[0] == "goblins":
             trick.winner = trick.plays[pos][0]
             trick.reason = "a Knight played on a Goblin lead wins"
 
@@ -167,16 +168,14 @@ class Trolls(FactionPower):
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
         plays = trick.plays
-        # Act once, at the last Troll played, after every earlier card's power.
-        if any(FACTION[c] == "trolls" for _, c in plays[pos + 1 :]):
+        # Act once, at the last Troll played, after every earlier card's power. A card
+        # counts as a Troll by its power key (a Life Stealer or Ent as a Troll, H31, H35).
+        keys = trick.keys
+        if "trolls" in keys[pos + 1 :]:
             return
         # A Troll captured by a Basilisk skips the pool (§5.6); one that is not collected (a
         # Frostbeast played before it discarded it, §5.7) goes to the pool.
-        trolls = [
-            i
-            for i, (_, c) in enumerate(plays)
-            if FACTION[c] == "trolls" and i not in trick.captured
-        ]
+        trolls = [i for i, key in enumerate(keys) if key == "trolls" and i not in trick.captured]
         for i in trolls:
             if trick.dests[i][1] == DISCARD:
                 trick.dests[i] = (NO_PLAYER, POOL)
@@ -184,11 +183,17 @@ class Trolls(FactionPower):
             mine = [i for i in trolls if trick.dests[i] == (player, SCORE)]
             if not mine:
                 continue
-            best_played = max(mine, key=lambda i: VALUE[plays[i][1]])
-            best_pool = max(state.troll_pool, key=lambda c: VALUE[c], default=None)
+            # printed values, a hero's as configured (H1, H9: an Ent declared a Troll)
+            value = state.book.value
+            best_played = max(mine, key=lambda i: value[plays[i][1]])
+            # a Life Stealer left in the pool is a hero again (H31): only Trolls are taken
+            pool_trolls = [
+                c for c in state.troll_pool if (state.declared.get(c) or FACTION[c]) == "trolls"
+            ]
+            best_pool = max(pool_trolls, key=lambda c: value[c], default=None)
             for i in mine:
                 trick.dests[i] = (player, POOL)
-            if best_pool is not None and VALUE[best_pool] > VALUE[plays[best_played][1]]:
+            if best_pool is not None and value[best_pool] > value[plays[best_played][1]]:
                 trick.extra.append((best_pool, POOL, player, SCORE))
             else:
                 trick.dests[best_played] = (player, SCORE)
@@ -215,7 +220,8 @@ class Seers(FactionPower):
         return [("seer", player, pos)]
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
-        return ["take top", "take prize"]
+        # a Cthulhu in the trick may have emptied the deck since the trick resolved (H18)
+        return ["take top", "take prize"] if state.deck else []
 
     def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
         return state.deck[-1:]  # W7: the look at the top card

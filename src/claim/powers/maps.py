@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 CODE = cards.CODE
 FACTION = cards.FACTION
 
-#: the code prefix of a real Phoenix (a Fire Phoenix, ``fire-phoenix:N``, draws nothing: R-50)
-REAL_PHOENIX = "phoenixes:"
+#: the code prefix of a Fire Phoenix (``fire-phoenix:N``), which draws nothing (R-50)
+FIRE_PHOENIX = "fire-phoenix:"
 
 
 class Phoenixes(FactionPower):
@@ -34,7 +34,7 @@ class Phoenixes(FactionPower):
         if (
             trick.winner >= 0
             and player != trick.winner
-            and CODE[card].startswith(REAL_PHOENIX)
+            and not CODE[card].startswith(FIRE_PHOENIX)  # a Life Stealer as a Phoenix draws
             and state.fire_phoenix
         ):
             state.hands[player].append(state.fire_phoenix.pop())  # the top card is last
@@ -51,8 +51,8 @@ class Unicorns(FactionPower):
     phases = PHASE_TWO
 
     def set_value(self, state: State, trick: Trick, pos: int) -> None:
-        for i, (player, card) in enumerate(trick.plays):
-            if FACTION[card] == "unicorns":
+        for i, (player, _) in enumerate(trick.plays):
+            if trick.keys[i] == "unicorns":  # a Unicorn (a Life Stealer as one too, H31)
                 continue
             bonus = sum(1 for c in state.score[player] if FACTION[c] == "unicorns")
             if bonus:
@@ -69,7 +69,7 @@ class Basilisks(FactionPower):
     name = key = "basilisks"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        if pos != 1 or FACTION[trick.plays[0][1]] == "basilisks":
+        if pos != 1 or trick.keys[0] == "basilisks":
             return  # a Basilisk lead has no such power, nor a card played after it
         if trick.values[0] == trick.values[1]:
             trick.winner = trick.plays[1][0]

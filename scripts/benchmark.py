@@ -2,7 +2,8 @@
 
 Usage: ``python scripts/benchmark.py [--games N] [--json]`` (``make bench``).
 
-Prints, for presets ``claim`` and ``claim2``: random full games per second (deal, then uniformly
+Prints, for presets ``claim`` and ``claim2`` and for ``claim`` with five heroes drawn from all 24
+(``claim+heroes``, each game its own five): random full games per second (deal, then uniformly
 random legal moves until the end, the engine's own generator for the deal and a seeded
 ``random.Random`` for the moves), and the mean cost of ``clone``, ``clone(history=False)``,
 ``observe`` and ``legal_actions`` measured on positions sampled from those games. Speed is
@@ -20,9 +21,17 @@ import time
 from collections.abc import Callable
 
 from claim import apply, is_over, legal_actions, new_game, observe
-from claim.cards import PRESETS
+from claim.cards import HEROES, PRESETS
 from claim.setup import GameConfig
 from claim.state import State
+
+
+def with_heroes(config: GameConfig, seed: int) -> GameConfig:
+    """``config`` with five heroes drawn from all 24 for game ``seed`` (``claim+heroes``)."""
+    if not config.heroes:
+        return config
+    heroes = tuple(random.Random(seed).sample(HEROES, len(config.heroes)))
+    return GameConfig(config.factions, config.first_leader, heroes)
 
 
 def random_games(config: GameConfig, games: int) -> float:
@@ -30,7 +39,7 @@ def random_games(config: GameConfig, games: int) -> float:
     rng = random.Random(12345)
     start = time.perf_counter()
     for seed in range(games):
-        state = new_game(config, seed)
+        state = new_game(with_heroes(config, seed), seed)
         while not is_over(state):
             legal = legal_actions(state)
             apply(state, legal[rng.randrange(len(legal))])
@@ -43,7 +52,7 @@ def sample_positions(config: GameConfig, count: int) -> list[State]:
     positions: list[State] = []
     seed = 0
     while len(positions) < count:
-        state = new_game(config, 10_000 + seed)
+        state = new_game(with_heroes(config, 10_000 + seed), 10_000 + seed)
         seed += 1
         while not is_over(state) and len(positions) < count:
             positions.append(state.clone())
@@ -78,8 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     results: dict[str, dict[str, float]] = {}
-    for preset in ("claim", "claim2"):
-        config = GameConfig(PRESETS[preset])
+    configs = {
+        "claim": GameConfig(PRESETS["claim"]),
+        "claim2": GameConfig(PRESETS["claim2"]),
+        "claim+heroes": GameConfig(PRESETS["claim"], heroes=HEROES[:5]),
+    }
+    for preset, config in configs.items():
         random_games(config, min(200, args.games))  # warm up
         # best of three runs: the machine's noise only ever slows a run down
         best = max(random_games(config, args.games) for _ in range(3))
@@ -95,10 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"python": platform.python_version(), "results": results}, indent=1))
         return 0
     print(f"claim engine benchmark — Python {platform.python_version()}, one core")
-    print(f"{'preset':<8} {'games/s':>9} {'clone':>9} {'clone-h':>9} {'observe':>9} {'legal':>9}")
+    print(f"{'preset':<13} {'games/s':>9} {'clone':>9} {'clone-h':>9} {'observe':>9} {'legal':>9}")
     for preset, f in results.items():
         print(
-            f"{preset:<8} {f['games_per_second']:>9.0f} {f['clone_us']:>7.2f}µs "
+            f"{preset:<13} {f['games_per_second']:>9.0f} {f['clone_us']:>7.2f}µs "
             f"{f['clone_no_history_us']:>7.2f}µs {f['observe_us']:>7.2f}µs "
             f"{f['legal_actions_us']:>7.2f}µs"
         )

@@ -301,3 +301,38 @@ def test_play_tells_what_is_public_about_the_heroes() -> None:
     every = run("play", "--seed", "3", "--heroes", "5", input="quit\n").stdout
     assert "Heroes: 5 in the deck, from all 24 heroes (which ones is secret)." in every
     assert "Heroes:" not in run("play", "--seed", "3", input="quit\n").stdout
+
+
+def test_the_terminal_table_shows_the_cube_bundle_and_a_pending_discard() -> None:
+    """The play table shows the Gelatinous Cube bundle on the table (H20) and, to its chooser
+    only, a Cthulhu discard not yet carried out (W8)."""
+    from claim.account import Names
+    from claim.cli import table_lines
+    from claim.view import observe
+    from scenario import CLAIM, position_record
+
+    cube = position_record(
+        CLAIM,
+        phase=2,
+        hands=[["goblins:5", "goblins:1"], ["hero:gelatinous-cube", "knights:3"]],
+        heroes=["gelatinous-cube"],
+        moves=["play goblins:5", "play hero:gelatinous-cube"],
+    )
+    state = records.replay(cube)
+    for seat in (0, 1):
+        lines = table_lines(observe(state, seat), seat, Names(), state)
+        assert any(
+            line.startswith("On the table: goblins:5, hero:gelatinous-cube") for line in lines
+        )
+    cthulhu = position_record(
+        CLAIM,
+        phase=2,
+        hands=[["hero:cthulhu", "goblins:1", "goblins:2"], ["knights:3", "knights:4", "knights:5"]],
+        heroes=["cthulhu"],
+        moves=["play hero:cthulhu", "play knights:3", "discard goblins:1"],
+    )
+    state = records.replay(cthulhu)
+    mine = table_lines(observe(state, 0), 0, Names(), state)
+    theirs = table_lines(observe(state, 1), 1, Names(), state)
+    assert "You chose to discard goblins:1; it goes once both have chosen" in mine
+    assert not any("chose" in line or "goblins:1" in line for line in theirs)

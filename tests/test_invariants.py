@@ -212,6 +212,7 @@ VIEW_FIELDS = {
     "out",
     "current",
     "table",
+    "heroes",
 }
 PLAYER_FIELDS = {"hand", "followers", "score", "gnomes", "vampire", "tucked", "peeked", "chosen"}
 
@@ -293,6 +294,14 @@ def expected_view(
     expected["out"] = [public(c) if c in knowledge.stacked else HIDDEN for c in state.out]
     if state.table:
         expected["table"] = publics(state.table)  # H20
+    config = state.config
+    if config.heroes:  # §2 step 3: the count and the pool are public, the heroes dealt are not
+        values = dict(config.hero_values)
+        expected["heroes"] = {
+            "count": len(config.heroes),
+            "pool": list(config.hero_pool),
+            "values": {h: values.get(h, cards.HERO_VALUES[h]) for h in config.hero_pool},
+        }
     if finished:
         expected["next"] = None
     else:
@@ -303,7 +312,10 @@ def expected_view(
     if trick is not None and not finished:
         current = dict(full["current"])
         current["prize"] = public(trick.prize) if trick.prize >= 0 else None
-        current["plays"] = [{"player": p, "card": public(c)} for p, c in trick.plays]
+        current["plays"] = [
+            {"player": p, "card": public(c), **({"as": d} if d else {})}
+            for (p, c), d in zip(trick.plays, trick.declared, strict=True)
+        ]
         expected["current"] = current
     else:
         assert "current" not in full

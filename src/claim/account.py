@@ -9,12 +9,15 @@ only tells what that player may know (the other's blind draws stay "a card").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from claim import cards
 from claim.engine import apply, current_player, is_over
+from claim.powers import REGISTRY
 from claim.records import initial_state, replay
+from claim.scoring import faction_values
+from claim.setup import GameConfig
 from claim.state import State
 from claim.view import report
 
@@ -29,7 +32,19 @@ DECISION_POWERS = {
     "crown": "Vampire",
     "tuck": "Vampire",
     "peek": "Poisoner",
+    "skeleton": "Skeleton",
+    "discard": "Cthulhu",
+    "steal": "Siren",
+    "necromancer": "Necromancer",
+    "gargoyle": "Gargoyle",
+    "dinosaur": "Dinosaur",
+    "give": "Kraken",
 }
+
+#: hero decisions taken after the trick's cards were collected: the account tells where the
+#: cards went at the collection, then what the decision changed
+AFTER_COLLECTION = frozenset({"skeleton", "discard", "steal", "necromancer", "give"})
+CUBE = "hero:gelatinous-cube"
 
 #: what each power's end-of-game step does, as the account says it
 END_STEP_TEXT = {
@@ -72,6 +87,7 @@ ZONE_TEXT = {
     "discard": "the discard pile",
     "troll_pool": "the Troll pool",
     "out": "out of the game",
+    "table": "the table",
 }
 
 ORDINALS = ("highest", "second highest", "third highest")
@@ -87,6 +103,22 @@ def capitalize(line: str) -> str:
 def printed_value(code: str) -> int:
     """The printed value of a card code."""
     return cards.VALUE[cards.IDS_BY_CODE[code][0]]
+
+
+def hero_title(name: str) -> str:
+    """``gelatinous-cube`` → "Gelatinous Cube"."""
+    return name.replace("-", " ").title()
+
+
+def hero_rules_lines(config: GameConfig, names: Sequence[str] | None = None) -> list[str]:
+    """One line per hero of the game's pool (or of ``names``): its name, its value in this game
+    (R-61 or the setup's, H9) and its rules text. The terminal game's help shows these."""
+    lines = []
+    for name in config.hero_pool if names is None else names:
+        power = REGISTRY.get(name)
+        text = power.rules_text().replace("``", "'") if power is not None else ""
+        lines.append(f"{hero_title(name)} ({config.hero_value(name)}): {text}")
+    return lines
 
 
 def ordinal(index: int) -> str:
@@ -124,15 +156,19 @@ def zone_text(zone: str, names: Names) -> str:
     return template
 
 
-def card_text(play: dict[str, Any]) -> str:
-    """A played card as reported: its code, its declaration, its value when a power changed it."""
-    text = str(play["card"])
+def card_text(play: dict[str, Any], printed_values: Mapping[str, int] | None = None) -> str:
+    """A played card as reported: its code, its declaration, its value when a power changed it
+    (``printed_values``: the game's own printed values where they differ, heroes' R-61, H9)."""
+    code = str(play["card"])
+    text = code
     if play.get("as"):
         text += f" as {play['as']}"
     value = play.get("value")
-    if value is not None and text.count(":") == 1:
+    if value is not None and code.count(":") == 1:
         try:
-            printed = printed_value(str(play["card"]))
+            printed = (printed_values or {}).get(code, None)
+            if printed is None:
+                printed = printed_value(code)
         except KeyError:
             printed = value
         if value != printed:
@@ -140,7 +176,9 @@ def card_text(play: dict[str, Any]) -> str:
     return text
 
 
-def trick_heading(trick: dict[str, Any], names: Names) -> str:
+def trick_heading(
+    trick: dict[str, Any], names: Names, printed_values: Mapping[str, int] | None = None
+) -> str:
     """``Trick 3 · prize undead:0 · player 1 leads dwarves:9, player 0 plays dwarves:3``."""
     parts = [f"Trick {trick['number']}"]
     if trick.get("prize"):
@@ -149,7 +187,7 @@ def trick_heading(trick: dict[str, Any], names: Names) -> str:
     said = []
     for i, play in enumerate(plays):
         verb = ("leads", "lead") if i == 0 else ("plays", "play")
-        said.append(f"{names.act(play['player'], *verb)} {card_text(play)}")
+        said.append(f"{names.act(play['player'], *verb)} {card_text(play, printed_values)}")
     parts.append(", ".join(said))
     return " · ".join(parts)
 
@@ -163,14 +201,27 @@ def winner_line(trick: dict[str, Any], names: Names) -> str:
     return capitalize(f"{names.act(winner, 'wins', 'win')} the trick: {reason}.")
 
 
-def vote_line(faction: str, scores: Sequence[Sequence[str]], winner: Any, names: Names) -> str:
-    """One faction's vote: both players' cards of it and who won the vote, and why."""
-    values = [
-        sorted(
-            (printed_value(c) for c in pile if cards.faction_of_code(c) == faction), reverse=True
-        )
-        for pile in scores
-    ]
+def vote_line(
+    faction: str,
+    scores: Sequence[Sequence[str]],
+    winner: Any,
+    names: Names,
+    counted: Sequence[Sequence[int]] | None = None,
+) -> str:
+    """One faction's vote: both players' cards of it and who won the vote, and why.
+
+    ``counted`` gives the values the vote counted per player (``claim.scoring.faction_values``:
+    a declared dual card or Ent, a Gargoyle twice); without it they are read from ``scores``."""
+    if counted is not None:
+        values = [sorted(v, reverse=True) for v in counted]
+    else:
+        values = [
+            sorted(
+                (printed_value(c) for c in pile if cards.faction_of_code(c) == faction),
+                reverse=True,
+            )
+            for pile in scores
+        ]
 
     def held(p: int) -> str:
         vals = values[p]
@@ -199,12 +250,19 @@ def vote_line(faction: str, scores: Sequence[Sequence[str]], winner: Any, names:
 
 
 def result_lines(
-    result: dict[str, Any], scores: Sequence[Sequence[str]], factions: Sequence[str], names: Names
+    result: dict[str, Any],
+    scores: Sequence[Sequence[str]],
+    factions: Sequence[str],
+    names: Names,
+    counted: Mapping[str, Sequence[Sequence[int]]] | None = None,
 ) -> list[str]:
-    """The votes faction by faction, then the winner and what decided it."""
+    """The votes faction by faction, then the winner and what decided it (``counted``: the
+    values each vote counted, per faction, see :func:`vote_line`)."""
     lines = ["Votes:"]
     for faction in factions:
-        lines.append("  " + vote_line(faction, scores, result["votes"].get(faction), names))
+        values = counted.get(faction) if counted is not None else None
+        vote = vote_line(faction, scores, result["votes"].get(faction), names, values)
+        lines.append("  " + vote)
     won = result.get("votes_won")
     in_won = result.get("cards_in_won_factions")
     winner, reason = result.get("winner"), result.get("reason")
@@ -232,8 +290,12 @@ def result_lines(
     return lines
 
 
-def describe_decision(kind: str, player: int, move: str, names: Names, visible: bool) -> str:
-    """A decision taken by ``player`` (``visible``: whether the account may say which)."""
+def describe_decision(
+    kind: str, player: int, move: str, names: Names, visible: bool, detail: str | None = None
+) -> str:
+    """A decision taken by ``player`` (``visible``: whether the account may say which;
+    ``detail``: what a random outcome gave — the Skeleton's card — or the value a Gargoyle
+    counts with)."""
     power = DECISION_POWERS.get(kind, kind)
     you = names[player] == "you"
     who = f"{names[player]} ({power})"
@@ -241,6 +303,10 @@ def describe_decision(kind: str, player: int, move: str, names: Names, visible: 
 
     def act(verb: str, plural: str) -> str:
         return f"{who} {plural if you else verb}"
+
+    hero = _hero_decision(kind, player, move, names, visible, detail)
+    if hero is not None:
+        return hero
 
     if kind == "seer" and move == "take top":
         leave = "leave" if you else "leaves"
@@ -263,6 +329,50 @@ def describe_decision(kind: str, player: int, move: str, names: Names, visible: 
     return f"{act('chooses', 'choose')} {move!r}."
 
 
+def _hero_decision(
+    kind: str, player: int, move: str, names: Names, visible: bool, detail: str | None
+) -> str | None:
+    """The heroes' decisions (RULINGS H15, H19, H27, H30, H32, H36, H37), or None."""
+    name = names[player]
+
+    def act(verb: str, plural: str) -> str:
+        return names.act(player, verb, plural)
+
+    arg = move.split(" ", 1)[1] if " " in move else ""
+    if kind == "skeleton" and move == "use skeleton":
+        drawn = f": {detail}" if detail else ""
+        return (
+            f"{act('takes', 'take')} a random card from the discard pile with the Skeleton{drawn}."
+        )
+    if kind == "dinosaur" and move == "use dinosaur":
+        into = "your" if name == "you" else "their"
+        return f"{act('takes', 'take')} the Dinosaur back into {into} hand."
+    if kind == "necromancer" and move.startswith("use necromancer "):
+        card = move[len("use necromancer ") :]
+        return (
+            f"{act('swaps', 'swap')} the Necromancer for {card}: {card} goes to "
+            f"{names.owner(player)} hand, the Necromancer to the discard pile."
+        )
+    if kind == "steal" and move.startswith("steal "):
+        return (
+            f"{act('steals', 'steal')} {arg} from {names.owner(1 - player)} Score pile "
+            "with the Siren."
+        )
+    if kind == "discard" and move.startswith("discard "):
+        card = arg if visible else "a card"
+        return f"Cthulhu: {act('discards', 'discard')} {card}."
+    if kind == "give" and move.startswith("give "):
+        return f"Kraken: {act('gives', 'give')} {arg} to {names[1 - player]} in return."
+    if kind == "gargoyle" and move.startswith("count gargoyle as "):
+        faction = move.rsplit(" as ", 1)[1]
+        each = f" of value {detail}" if detail else ""
+        return (
+            f"{act('counts', 'count')} the Gargoyle as {faction}: two {faction} cards{each} "
+            "for the votes."
+        )
+    return None
+
+
 class Narrator:
     """Follows a game move by move and tells each finished trick.
 
@@ -275,6 +385,15 @@ class Narrator:
         self.viewer = viewer
         self.names = names or Names()
         self.decisions: list[str] = []
+        #: decisions taken after the last trick (the Gargoyle's), told with the end of the game
+        self.end_decisions: list[str] = []
+        #: decisions told as "a card" until both players have chosen (R-62): (index, kind,
+        #: player, move)
+        self._hidden: list[tuple[int, str, int, str]] = []
+        #: the printed value of each hero in this game (R-61, H9), for "(counts N)"
+        self.printed = {
+            f"hero:{name}": state.config.hero_value(name) for name in state.config.hero_pool
+        }
         self._mark()
 
     def _mark(self) -> None:
@@ -284,6 +403,9 @@ class Narrator:
         self._phase = state.phase
         self._followers = [(pile, len(pile)) for pile in state.followers]
         self._pool = list(state.troll_pool)
+        self._table = list(state.table)  # a Gelatinous Cube bundle (R-63)
+        self._removed = set(state.removed)
+        self._collected: dict[int, str] | None = None
 
     def _may_see(self, player: int, card: int) -> bool:
         return self.viewer is None or self.viewer == player or card in self.state.revealed
@@ -293,10 +415,12 @@ class Narrator:
         state = self.state
         player = current_player(state)
         kind = state.tasks[0][0] if state.tasks else None
+        trick = state.trick
+        if kind in AFTER_COLLECTION and self._collected is None and trick and trick.collected:
+            self._collected = self._locations()  # where the collection put the trick's cards
+        drawn = len(state.chance)
         apply(state, move)
-        if kind is not None and player is not None:
-            visible = self.viewer is None or self.viewer == player
-            self.decisions.append(describe_decision(kind, player, move, self.names, visible))
+        self._hero_events(kind, player, move, drawn)
         end: list[str] = []
         if is_over(state):
             end = self._end_lines()
@@ -313,6 +437,58 @@ class Narrator:
             lines.extend(self._result_lines())
         return lines
 
+    def _hero_events(self, kind: str | None, player: int | None, move: str, drawn: int) -> None:
+        """Tell the decision just taken and what the heroes did on their own with it: random
+        draws (Skeleton, Kraken), Cthulhu's cards leaving the game, R-62 choices revealed."""
+        state = self.state
+        names = self.names
+        new = state.chance[drawn:]
+        if kind is not None and player is not None:
+            visible = self.viewer is None or self.viewer == player
+            detail: str | None = None
+            if kind == "skeleton" and move == "use skeleton" and new:
+                detail, new = new[0], new[1:]
+            elif kind == "gargoyle":
+                detail = str(self.printed.get("hero:gargoyle", ""))
+            text = describe_decision(kind, player, move, names, visible, detail)
+            if kind == "gargoyle":
+                self.end_decisions.append(text)
+            else:
+                if kind == "discard" and not visible:
+                    self._hidden.append((len(self.decisions), kind, player, move))
+                self.decisions.append(text)
+        for code in new:
+            # the Kraken's take (H37): its player won the trick, still on the table or just over
+            trick = state.trick
+            if trick is not None and trick.collected:
+                taker = trick.winner
+            else:
+                taker = state.history[-1][5] if state.history else -1
+            if taker in (0, 1):
+                self.decisions.append(
+                    f"the Kraken takes {code} at random from {names.owner(1 - taker)} hand into "
+                    f"{names.owner(taker)}."
+                )
+        if self._hidden and not any(state.chosen):
+            # R-62: both have chosen, the discards are face up
+            for index, hidden_kind, hidden_player, hidden_move in self._hidden:
+                self.decisions[index] = describe_decision(
+                    hidden_kind, hidden_player, hidden_move, names, True
+                )
+            self._hidden = []
+        gone = [
+            c for c, why in state.removed.items() if why == "cthulhu" and c not in self._removed
+        ]
+        if gone:
+            self._removed.update(gone)
+            which = f" ({', '.join(CODE[c] for c in gone)})" if self.viewer is None else ""
+            top = (
+                "the top card of the deck leaves"
+                if len(gone) == 1
+                else (f"the top {len(gone)} cards of the deck leave")
+            )
+            self.decisions.append(f"Cthulhu: {top} the game unseen{which}.")
+
     def _trick_lines(self) -> list[str]:
         state = self.state
         names = self.names
@@ -320,14 +496,52 @@ class Narrator:
         lines: list[str] = []
         for index in range(self._history, len(state.history)):
             trick = shown[index]
-            lines.append(trick_heading(trick, names))
-            lines.append("  " + winner_line(trick, names))
-            lines.extend("  " + capitalize(d) for d in self.decisions)
-            if trick["phase"] == 1 and trick.get("prize"):
-                lines.append("  " + self._prize_line(state.history[index][3], trick))
             plays = state.history[index][4]
+            cube = trick.get("winner") is None and any(
+                CODE[card] == CUBE for _, card, _, _ in plays
+            )
+            lines.append(trick_heading(trick, names, self.printed))
+            if cube:
+                lead = trick["plays"][0]["card"]
+                again = " for the same prize" if trick["phase"] == 1 else ""
+                lines.append(
+                    f"  Nobody wins the trick: the Gelatinous Cube swallows {lead}; the Cube and "
+                    f"{lead} stay on the table, and {names[trick['leader']]} leads again{again}."
+                )
+            else:
+                lines.append("  " + winner_line(trick, names))
+            lines.extend("  " + capitalize(d) for d in self.decisions)
+            bundle = self._bundle_line(trick)
+            if bundle:
+                lines.append("  " + bundle)
+            if trick["phase"] == 1 and trick.get("prize"):
+                if cube:
+                    lines.append(f"  The prize {trick['prize']} waits for the next trick.")
+                else:
+                    lines.append("  " + self._prize_line(state.history[index][3], trick))
             lines.append("  " + self._destinations_line(plays, trick))
         return lines
+
+    def _bundle_line(self, trick: dict[str, Any]) -> str:
+        """Who took the Cube bundle that lay on the table before this trick (H22)."""
+        if not self._table:
+            return ""
+        where = self._locations()
+        moved = [c for c in self._table if where.get(c, "table") != "table"]
+        if not moved:
+            return ""
+        said = " and ".join(
+            "the Cube" if CODE[c] == CUBE else CODE[c]
+            for c in sorted(moved, key=lambda c: CODE[c] != CUBE)
+        )
+        target = where[moved[0]]
+        winner = trick.get("winner")
+        if target[-1:] in ("0", "1") and winner is not None:
+            return capitalize(
+                f"{self.names.act(winner, 'also takes', 'also take')} {said} from the table "
+                f"→ {zone_text(target, self.names)}."
+            )
+        return capitalize(f"{said} on the table go to {zone_text(target, self.names)}.")
 
     def _prize_line(self, prize: int, trick: dict[str, Any]) -> str:
         """Who got the Phase One prize and the blind draw (winner's take first, R-2)."""
@@ -341,6 +555,8 @@ class Narrator:
             if not gained:
                 said.append(f"{names.act(p, 'gets', 'get')} nothing: the deck is empty (R-2)")
             for card in gained:
+                if card in self._table:
+                    continue  # the Cube bundle, told on its own line
                 if card == prize:
                     said.append(f"{names.act(p, 'takes', 'take')} the prize {CODE[card]}")
                 elif self._may_see(p, card):
@@ -355,7 +571,7 @@ class Narrator:
         trick: dict[str, Any],
     ) -> str:
         """Where the played cards went (and a Troll taken from the pool instead)."""
-        where = self._locations()
+        where = self._collected or self._locations()
         groups: dict[str, list[str]] = {}
         for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
             groups.setdefault(where.get(card, "somewhere"), []).append(str(play["card"]))
@@ -404,6 +620,7 @@ class Narrator:
             groups.setdefault((move["by"], move["from"], move["to"]), []).append(move["card"])
         for (by, source, target), codes in groups.items():
             lines.append("  " + capitalize(end_step_text(by, source, target, names, codes)))
+        lines.extend("  " + capitalize(d) for d in self.end_decisions)
         return lines
 
     def _result_lines(self) -> list[str]:
@@ -411,16 +628,17 @@ class Narrator:
         shown = report(state, self.viewer)
         scores = [pl["score"] for pl in shown["players"]]
         assert state.result is not None
-        return result_lines(state.result, scores, state.config.factions, self.names)
+        factions = state.config.factions
+        counted = {f: [faction_values(state, p, f) for p in (0, 1)] for f in factions}
+        return result_lines(state.result, scores, factions, self.names, counted)
 
 
 def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]:
     """The setup and the deal, as the account opens."""
     config = state.config
-    lines = [
-        f"Factions: {', '.join(config.factions)}.",
-        f"Player {config.first_leader} leads the first trick.",
-    ]
+    lines = [f"Factions: {', '.join(config.factions)}."]
+    lines.extend(hero_setup_lines(state))
+    lines.append(f"Player {config.first_leader} leads the first trick.")
     if state.seed is not None:
         lines.append(f"Seed: {state.seed}.")
     if record is not None and "position" in record:
@@ -433,6 +651,37 @@ def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]
         for p in (0, 1):
             lines.append(f"Player {p}'s hand: {', '.join(deal['hands'][p])}.")
         lines.append(f"Deck ({len(deal['deck'])} cards), top first: {', '.join(deal['deck'])}.")
+    return lines
+
+
+def hero_setup_lines(state: State) -> list[str]:
+    """The heroes of a game (§2 step 3) as everyone sees them in a replay: which are in the deck
+    and each one's rules text, the pool they were drawn from, changed values (H9) and the faction
+    cards they replaced."""
+    config = state.config
+    if not config.heroes:
+        return []
+    titles = ", ".join(hero_title(h) for h in config.heroes)
+    lines = [f"Heroes in the deck ({len(config.heroes)}): {titles}."]
+    if set(config.hero_pool) != set(config.heroes):
+        pool = (
+            f"all {len(cards.HEROES)} heroes"
+            if config.hero_pool == cards.HEROES
+            else ", ".join(hero_title(h) for h in config.hero_pool)
+        )
+        lines.append(f"  Drawn unseen from {pool}.")
+    lines.extend("  " + line for line in hero_rules_lines(config, config.heroes))
+    if config.hero_values:
+        changed = ", ".join(
+            f"{hero_title(name)} {value} (instead of {cards.HERO_VALUES[name]})"
+            for name, value in config.hero_values
+        )
+        lines.append(f"Hero values changed (R-61, H9): {changed}.")
+    removed = [CODE[c] for c, why in state.removed.items() if why == "heroes"]
+    if removed:
+        lines.append(
+            f"Left out of the game unseen to make room for the heroes: {', '.join(removed)}."
+        )
     return lines
 
 
@@ -478,7 +727,7 @@ def replay_account(record: Any) -> list[str]:
         if trick["phase"] != phase:
             phase = trick["phase"]
             lines.append(f"{PHASE_NAMES[phase]}:")
-        lines.append(trick_heading(trick, narrator.names))
+        lines.append(trick_heading(trick, narrator.names, narrator.printed))
         lines.append("  " + winner_line(trick, narrator.names))
     if state.phase != phase and not is_over(state):
         lines.append(f"{PHASE_NAMES[state.phase]}:")

@@ -688,6 +688,14 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
     if "trolls" in factions or view["troll_pool"]:
         lines.append(f"Troll pool: {', '.join(view['troll_pool']) or 'empty'}")
     lines.extend(_expansion_lines(view, seat, names, factions))
+    if view.get("table"):
+        lines.append(
+            f"On the table: {', '.join(view['table'])} (the Gelatinous Cube and the card under "
+            "it: the next trick's winner takes them)"
+        )
+    chosen = players[seat].get("chosen")
+    if chosen:
+        lines.append(f"You chose to discard {', '.join(chosen)}; it goes once both have chosen")
     other = 1 - seat
     lines.append(
         f"Cards left: deck {len(view['deck'])}, your hand {len(hand)}, "

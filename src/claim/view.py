@@ -223,12 +223,23 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     }
     if state.table:
         out["table"] = eyes.names("table", state.table)  # H20: the Cube bundle
+    config = state.config
+    if config.heroes:
+        # public: the count, the pool and the values; which heroes are in the deck is secret
+        out["heroes"] = {
+            "count": len(config.heroes),
+            "pool": list(config.hero_pool),
+            "values": {name: config.hero_value(name) for name in config.hero_pool},
+        }
     trick = state.trick
     if trick is not None and not finished:
         current: dict[str, Any] = {
             "leader": trick.leader,
             "prize": eyes.name("prize", trick.prize) if trick.prize >= 0 else None,
-            "plays": [{"player": p, "card": eyes.name("trick", c)} for p, c in trick.plays],
+            "plays": [
+                {"player": p, "card": eyes.name("trick", c), **({"as": d} if d else {})}
+                for (p, c), d in zip(trick.plays, trick.declared, strict=True)
+            ],
         }
         if len(trick.plays) == 2 and trick.winner >= 0:
             current["winner"] = trick.winner

@@ -852,12 +852,12 @@ def _hero_events(state: claim.State, move: str, events: Counter[str]) -> None:
 
 
 def test_invariants_with_heroes_over_many_games() -> None:
-    """1,500 games with heroes in every game (1–8 of the 24, random decks): cards and legal moves
+    """2,000 games with heroes in every game (1–8 of the 24, random decks): cards and legal moves
     after every step; both views after every step of one game in 10; every invariant (clone,
     round trip, replay, determinize) in one game in 50. Every hero is played, and every hero
     decision, the Cube's winnerless trick and Cthulhu's removal happen."""
     events: Counter[str] = Counter()
-    for seed in range(1500):
+    for seed in range(2000):
         state = _hero_game(seed)
         if seed % 50 == 0:
             full_playout(state, seed, expensive_every=6)
@@ -891,7 +891,7 @@ def test_invariants_with_heroes_over_many_games() -> None:
     missing = [h for h in cards.HEROES if events[f"hero:{h}"] == 0]
     assert not missing, f"never played: {missing}"
     for kind in ("skeleton", "discard", "steal", "necromancer", "gargoyle", "dinosaur", "give"):
-        assert events[kind] > 0, f"no {kind} decision in 1,500 hero games"
+        assert events[kind] > 0, f"no {kind} decision in 2,000 hero games"
     for event in ("declared", "cube tricks", "cthulhu out"):
         assert events[event] > 0, event
 

@@ -489,13 +489,17 @@ def _next_leader(state: State, trick: Trick) -> None:
 def _history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]:
     """The plays as the history keeps them: in play order, as played (H25: a Jester's swap is
     undone; each card keeps its effective value)."""
+    if not trick.swapped:
+        return tuple(
+            [
+                (p, c, v, d)
+                for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
+            ]
+        )
     plays = list(zip(trick.plays, trick.values, trick.declared, strict=True))
-    if trick.swapped:
-        plays = [
-            ((p, c), v, d)
-            for ((p, _), _, _), ((_, c), v, d) in zip(plays, plays[::-1], strict=True)
-        ]
-    return tuple([(p, c, v, d) for (p, c), v, d in plays])
+    return tuple(
+        [(p, c, v, d) for ((p, _), _, _), ((_, c), v, d) in zip(plays, plays[::-1], strict=True)]
+    )
 
 
 def _end_trick(state: State) -> None:

@@ -15,14 +15,16 @@ from collections.abc import Callable, Sequence
 from claim import cards
 from claim.errors import IllegalMove
 from claim.powers.base import POWER_KEY, Ask, Layer, compare_values
-from claim.scoring import final_result
+from claim.scoring import decided_result, final_result
 from claim.setup import GameConfig, SetupDraws, removed_for_heroes
 from claim.state import (
     DISCARD,
     FACEUP,
     FOLLOWERS,
     FROM_DECK,
+    FROM_DECK_OR_OTHER,
     FROM_PRIZE,
+    FROM_SECOND_PRIZE,
     HAND,
     NO_PLAYER,
     OUT,
@@ -119,7 +121,7 @@ def start_game(
         unused = [c for c in draws.out if FACTION[c] != "toxic"]
         state.removed = dict.fromkeys(removed_for_heroes(config, unused), "heroes")
     state.leader = config.first_leader
-    _start_trick(state)
+    _begin_phase(state)
     _advance(state)
     return state
 
@@ -265,6 +267,7 @@ def _play_card(state: State, card: int, move: str) -> None:
     plays.append((player, card))
     trick.keys.append(POWER_KEY[card])
     trick.values.append(state.book.value[card])
+    trick.ranks.append(state.book.rank[card])
     if FACTION[card] == DUAL:
         declared = move.rsplit(" as ", 1)[1]
         state.declared[card] = declared
@@ -412,9 +415,9 @@ def _collect(state: State) -> None:
             _zone(state, player, zone).append(card)
             if gains and zone in (SCORE, FACEUP):
                 gained.append((player, card))
-    if trick.phase == 1 and trick.prize >= 0:
+    if trick.phase == 1 and trick.prizes:
         if winner < 0:
-            state.held_prize = trick.prize  # H20: the next trick is played for the same prize
+            state.held = trick.prizes[:]  # H20: the next trick is played for the same prize(s)
         else:
             _collect_prize(state, trick)
     trick.collected = True
@@ -422,8 +425,21 @@ def _collect(state: State) -> None:
     asks: list[Ask] = []
     for power, pos in layers["after_collect"]:
         asks.extend(power.after_collect(state, trick, pos))
+        if state.result is not None:  # a power ended the game at once (Lava Fields, L10)
+            _finish_early(state)
+            return
     if not asks or not _queue(state, asks, "@end-trick"):
         _end_trick(state)
+
+
+def _finish_early(state: State) -> None:
+    """The game ended in the middle of a phase (its result is set): the trick goes into the
+    history and nothing else happens (no decision, no end-of-game step, L10)."""
+    state.tasks.clear()
+    trick = state.trick
+    if trick is not None:
+        _record(state, trick)
+        state.trick = None
 
 
 def _collect_bundle(state: State, trick: Trick) -> None:
@@ -442,16 +458,26 @@ def _collect_bundle(state: State, trick: Trick) -> None:
 
 
 def _collect_prize(state: State, trick: Trick) -> None:
-    """Phase One: the prize and the blind draw, the winner's take first (R-2)."""
+    """Phase One: the prize(s) and the blind draws, in the plan's order (the winner's take first,
+    R-2); face-up prizes nobody took stay for the next trick (Islands, L6)."""
+    left = trick.prizes[:]
     for player, source in trick.prize_plan:
-        if source == FROM_PRIZE:
-            card = trick.prize
-            state.revealed.add(card)  # the prize was face-up: both players know it
+        card = NO_PLAYER
+        if source in (FROM_PRIZE, FROM_SECOND_PRIZE):
+            at = 0 if source == FROM_PRIZE else 1
+            if at < len(trick.prizes) and trick.prizes[at] in left:
+                card = trick.prizes[at]
+                left.remove(card)
         elif state.deck:
             card = state.deck.pop()
-        else:
+        elif source == FROM_DECK_OR_OTHER and left:
+            card = left.pop(0)  # L6: the last trick, the loser takes the other prize
+        if card < 0:
             continue  # R-2: the deck ran out, this player gets nothing
+        if card in trick.prizes:
+            state.revealed.add(card)  # a prize was face-up: both players know it
         state.followers[player].append(card)
+    state.held = left
 
 
 def _zone(state: State, player: int, zone: int) -> list[int]:
@@ -503,9 +529,20 @@ def _history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]
 
 
 def _end_trick(state: State) -> None:
-    """The trick into the history, then the next trick or the phase end."""
+    """The trick is over (its decisions answered): into the history, then the next trick or the
+    phase end."""
     trick = state.trick
     assert trick is not None
+    for power in state.book.global_powers("trick_over", trick.phase):
+        power.trick_over(state, trick)
+    _record(state, trick)
+    state.leader = trick.next_leader
+    state.trick = None
+    _start_trick(state)
+
+
+def _record(state: State, trick: Trick) -> None:
+    """Append the finished trick to the history."""
     state.history.append(
         (
             trick.phase,
@@ -517,28 +554,39 @@ def _end_trick(state: State) -> None:
             trick.reason,
         )
     )
-    state.leader = trick.next_leader
-    state.trick = None
-    _start_trick(state)
+
+
+def _begin_phase(state: State) -> None:
+    """A phase begins: decisions some powers ask first (Endless Sands, Windy Peaks, Swamp),
+    then its first trick."""
+    asks: list[Ask] = []
+    for power in state.book.global_powers("phase_start", state.phase):
+        asks.extend(power.phase_start(state, state.phase))
+    if not asks or not _queue(state, asks, "@start-trick"):
+        _start_trick(state)
 
 
 def _start_trick(state: State) -> None:
-    """R-1: a trick starts only when both players hold a card and, in Phase One, the deck has a
-    card to reveal; otherwise the phase ends."""
+    """R-1: a trick starts only when both players hold a card and, in Phase One, a prize can lie
+    face-up (held back from the last trick or revealed from the deck); otherwise the phase ends.
+    Phase One reveals prizes until ``book.prizes`` lie face-up (two with Islands, L6)."""
     hands = state.hands
-    held = state.held_prize
-    if not hands[0] or not hands[1] or (state.phase == 1 and held < 0 and not state.deck):
+    held = state.held
+    if not hands[0] or not hands[1] or (state.phase == 1 and not held and not state.deck):
         _end_phase(state)
         return
     state.number += 1
     if state.phase == 2:
-        prize = NO_PLAYER
-    elif held >= 0:
-        prize = held  # H20: no reveal after a Cube trick
-        state.held_prize = NO_PLAYER
-    else:
-        prize = state.deck.pop()
-    state.trick = Trick(state.phase, state.number, state.leader, prize)
+        state.trick = Trick(2, state.number, state.leader, NO_PLAYER)
+        return
+    prizes = held
+    state.held = []
+    deck = state.deck
+    while len(prizes) < state.book.prizes and deck:
+        prizes.append(deck.pop())
+    trick = Trick(1, state.number, state.leader, prizes[0])
+    trick.prizes = prizes
+    state.trick = trick
 
 
 def _end_phase(state: State) -> None:
@@ -546,12 +594,11 @@ def _end_phase(state: State) -> None:
     for hand in state.hands:
         state.discard.extend(hand)
         hand.clear()
-    # H22: a Cube bundle still on the table is discarded, and a prize it held back
+    # H22: a Cube bundle still on the table is discarded, and face-up prizes left (H20, L6)
     state.discard.extend(state.table)
     state.table.clear()
-    if state.held_prize >= 0:
-        state.discard.append(state.held_prize)
-        state.held_prize = NO_PLAYER
+    state.discard.extend(state.held)
+    state.held.clear()
     for power in state.book.global_powers("phase_over", state.phase):
         power.phase_over(state, state.phase)
     if state.phase == 1:
@@ -559,33 +606,51 @@ def _end_phase(state: State) -> None:
         state.number = 0
         state.hands = state.followers
         state.followers = [[], []]
-        _start_trick(state)
+        _begin_phase(state)
     else:
         _end_game(state)
 
 
+END_STEP = "end-step"  # the counter naming the next end-of-game step while a decision is asked
+
+
 def _end_game(state: State) -> None:
-    """§9 in the fixed R-90 order: end-of-game moves (step 1), then votes and the winner."""
-    # What each end-of-game step moves is recorded, so an account can tell the steps apart from
-    # the last trick and say which power moved each card.
-    end_moves: list[dict[str, str]] = []
-    for power in state.book.global_powers("end_of_game", 2):
-        before = {name: list(ids) for name, ids in state.zones().items()}
-        power.end_of_game(state)
-        end_moves.extend(_moves_between(before, state.zones(), power.name))
+    """§9 in the fixed R-90 order: the end-of-game steps (1–3), each of which may ask decisions
+    (Tavern, the Gargoyle's count), then the instant results (4), the votes and the winner."""
     state.trick = None
     state.tasks.clear()  # in place: _advance may be looping over this very list
-    state.end_moves = end_moves
-    asks: list[Ask] = []
-    for power in state.book.global_powers("end_asks", 2):
-        asks.extend(power.end_asks(state))
-    if not asks or not _queue(state, asks, "@score"):
-        _score(state)
+    state.end_moves = []
+    state.counters[END_STEP] = 0
+    _end_steps(state)
+
+
+def _end_steps(state: State) -> None:
+    """Run the end-of-game steps from the next one; stop at one that asks a decision."""
+    steps = state.book.end_steps
+    while state.counters[END_STEP] < len(steps):
+        power = steps[state.counters[END_STEP]]
+        state.counters[END_STEP] += 1
+        # What each step moves is recorded, so an account can tell the steps apart from the last
+        # trick and say which power moved each card.
+        before = {name: list(ids) for name, ids in state.zones().items()}
+        power.end_of_game(state)
+        state.end_moves.extend(_moves_between(before, state.zones(), power.name))
+        asks = power.end_asks(state)
+        if asks and _queue(state, asks, "@end-steps"):
+            return
+    del state.counters[END_STEP]
+    _score(state)
 
 
 def _score(state: State) -> None:
-    """§9 steps 5–6: the votes and the winner."""
-    result = final_result(state)
+    """§9 step 4 (a power that decides the game at once), steps 5–6 (the votes, the winner)."""
+    for power in state.book.global_powers("instant_result", 2):
+        decided = power.instant_result(state)
+        if decided is not None:
+            result = decided_result(state, *decided)
+            break
+    else:
+        result = final_result(state)
     result["end_moves"] = state.end_moves
     state.end_moves = []
     state.result = result
@@ -615,5 +680,6 @@ def _moves_between(
 STEPS: dict[str, Callable[[State], None]] = {
     "@collect": _collect,
     "@end-trick": _end_trick,
-    "@score": _score,
+    "@start-trick": _start_trick,
+    "@end-steps": _end_steps,
 }

@@ -87,8 +87,14 @@ def load_position(data: Any, where: str = "position") -> State:
     state.troll_pool = pool.take_list(data.get("troll_pool", []), f"{where}.troll_pool")
     state.out = pool.take_list(data.get("out", []), f"{where}.out")
     state.table = pool.take_list(data.get("table", []), f"{where}.table")
-    held = data.get("held_prize")
-    state.held_prize = NO_PLAYER if held is None else pool.take(held, f"{where}.held_prize")
+    state.held = pool.take_list(data.get("held", []), f"{where}.held")
+    counters = data.get("counters", {})
+    if not isinstance(counters, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+        for k, v in counters.items()
+    ):
+        raise RecordError(f"{where}.counters must map names to whole numbers")
+    state.counters = dict(counters)
     state.leader = _player(data.get("leader"), f"{where}.leader")
     state.number = _get(data, "number", where, int)
     tdata = data.get("trick")
@@ -121,10 +127,14 @@ def load_position(data: Any, where: str = "position") -> State:
     if not isinstance(known, list) or not all(isinstance(p, str) and p in places for p in known):
         raise RecordError(f"{where}.value_known must list card places")
     state.value_known = {places[p] for p in known}
-    stale = data.get("stale", [])
-    if not isinstance(stale, list) or not all(isinstance(p, str) and p in places for p in stale):
-        raise RecordError(f"{where}.stale must list card places")
-    state.stale = {places[p] for p in stale}
+    try:
+        state.tags = {places[p]: str(tag) for p, tag in data.get("tags", [])}
+    except (TypeError, ValueError, KeyError):
+        raise RecordError(f"{where}.tags must list [card place, tag]") from None
+    try:
+        state.chosen_at = {places[p]: int(i) for p, i in data.get("chosen_at", [])}
+    except (TypeError, ValueError, KeyError):
+        raise RecordError(f"{where}.chosen_at must list [card place, index]") from None
     end_moves = data.get("end_moves", [])
     if not isinstance(end_moves, list) or not all(isinstance(m, dict) for m in end_moves):
         raise RecordError(f"{where}.end_moves must be a list of objects")
@@ -202,16 +212,22 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         raise RecordError(f"{where} must be an object or null")
     prize = data.get("prize")
     collected = bool(data.get("collected", False))
+    prize_codes = data.get("prizes")
+    if prize_codes is None:
+        prize_codes = [] if prize is None else [prize]
+    if not isinstance(prize_codes, list):
+        raise RecordError(f"{where}.prizes must be a list of card codes")
+    prizes = [
+        _code_id(c, f"{where}.prizes") if collected else pool.take(c, f"{where}.prizes[{i}]")
+        for i, c in enumerate(prize_codes)
+    ]
     trick = Trick(
         _get(data, "phase", where, int),
         _get(data, "number", where, int),
         _player(data.get("leader"), f"{where}.leader"),
-        -1
-        if prize is None
-        else (
-            _code_id(prize, f"{where}.prize") if collected else pool.take(prize, f"{where}.prize")
-        ),
+        prizes[0] if prizes else -1,
     )
+    trick.prizes = prizes
     trick.collected = collected
     for i, play in enumerate(_get(data, "plays", where, list)):
         if not isinstance(play, list) or len(play) != 2:
@@ -242,6 +258,8 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
             [str(k) for k in keys] if keys is not None else [POWER_KEY[c] for _, c in trick.plays]
         )
         trick.swapped = bool(data.get("swapped", False))
+        ranks = data.get("ranks")
+        trick.ranks = [int(r) for r in ranks] if ranks is not None else [0] * len(trick.plays)
         trick.sealed = int(data.get("sealed", NO_PLAYER))
         trick.marks = {str(k): int(v) for k, v in dict(data.get("marks", {})).items()}
     except (TypeError, ValueError):
@@ -249,10 +267,11 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
     n = len(trick.plays)
     if trick.phase not in (1, 2):
         raise RecordError(f"{where}.phase must be 1 or 2")
-    if n > 2 or any(
-        len(x) != n for x in (trick.values, trick.factions, trick.declared, trick.keys)
-    ):
-        raise RecordError(f"{where}: values, factions, declared and keys must match the plays")
+    fields = (trick.values, trick.factions, trick.declared, trick.keys, trick.ranks)
+    if n > 2 or any(len(x) != n for x in fields):
+        raise RecordError(f"{where}: values, factions, declared, keys, ranks must match the plays")
+    if trick.prizes and trick.phase != 1:
+        raise RecordError(f"{where}.prizes: only a Phase One trick has prizes")
     if trick.dests and len(trick.dests) != n:
         raise RecordError(f"{where}.dests must match the plays")
     return trick

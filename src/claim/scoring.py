@@ -60,6 +60,13 @@ def final_result(state: State) -> dict[str, Any]:
         power.score_votes(state, votes, counts)
     won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
     cards_in_won = [sum(counts[f][p] for f in factions if votes[f] == p) for p in (0, 1)]
+    notes: dict[str, object] = {}
+    for power in state.book.global_powers("extra_votes", 2):
+        extra = power.extra_votes(state)  # §9 step 6: extra votes (Dungeon, L11)
+        won = [won[0] + extra[0], won[1] + extra[1]]
+        note = power.result_note(state)
+        if note is not None:
+            notes[power.name] = note
     winner: int | None
     if won[0] != won[1]:
         winner, reason = (0 if won[0] > won[1] else 1), "votes"
@@ -73,4 +80,17 @@ def final_result(state: State) -> dict[str, Any]:
         "reason": reason,
         "votes_won": won,
         "cards_in_won_factions": cards_in_won,
+        **notes,
+    }
+
+
+def decided_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
+    """The result of a game decided before the votes (a Building at §9 step 4, Lava Fields):
+    no vote is counted (L23)."""
+    return {
+        "votes": dict.fromkeys(state.config.factions),
+        "winner": winner,
+        "reason": reason,
+        "votes_won": [0, 0],
+        "cards_in_won_factions": [0, 0],
     }

@@ -34,6 +34,9 @@ class GameConfig:
     hero_pool: tuple[str, ...] = ()
     #: hero values that differ from R-61 (H9), as sorted (name, value) pairs
     hero_values: tuple[tuple[str, int], ...] = ()
+    #: the locations in play (§2 step 4, §7): a Setting, a Building, both or neither
+    setting: str | None = None
+    building: str | None = None
 
     def __post_init__(self) -> None:
         validate_factions(self.factions)
@@ -56,6 +59,8 @@ class GameConfig:
                 raise ConfigError(f"the value of {name} must be a whole number, got {value!r}")
         values = {n: v for n, v in self.hero_values if cards.HERO_VALUES[n] != v}
         object.__setattr__(self, "hero_values", tuple(sorted(values.items())))
+        validate_location(self.setting, "setting")
+        validate_location(self.building, "building")
 
     def to_dict(self) -> dict[str, object]:
         """The record's ``setup`` object."""
@@ -69,11 +74,44 @@ class GameConfig:
                 setup["hero_pool"] = list(self.hero_pool)
         if self.hero_values:
             setup["hero_values"] = dict(self.hero_values)
+        if self.setting:
+            setup["setting"] = self.setting
+        if self.building:
+            setup["building"] = self.building
         return setup
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """The locations in play, Setting first."""
+        return tuple(name for name in (self.setting, self.building) if name)
 
     def hero_value(self, name: str) -> int:
         """A hero's value in this game (R-61, overridden by ``hero_values``, H9)."""
         return dict(self.hero_values).get(name, cards.HERO_VALUES[name])
+
+
+def validate_location(name: str | None, kind: str) -> None:
+    """Refuse a location that is not of its kind's pool (L1), naming the right pool."""
+    if name is None:
+        return
+    pools = {"setting": cards.SETTINGS, "building": cards.BUILDINGS}
+    if name not in pools[kind]:
+        other = "building" if kind == "setting" else "setting"
+        hint = f" ({name} is a {other})" if name in pools[other] else ""
+        raise ConfigError(f"unknown {kind} {name!r}{hint}; {kind}s are: {', '.join(pools[kind])}")
+
+
+def parse_location(text: str | None, kind: str, rng: random.Random) -> str | None:
+    """Read a ``--setting`` or ``--building`` value: a name, ``random`` (drawn from ``rng``) or
+    ``none``."""
+    text = (text or "").strip().lower()
+    if text in ("", "none", "off", "no"):
+        return None
+    pool = cards.SETTINGS if kind == "setting" else cards.BUILDINGS
+    if text == "random":
+        return rng.choice(pool)
+    validate_location(text, kind)
+    return text
 
 
 def validate_heroes(names: Sequence[str]) -> None:

@@ -28,8 +28,10 @@ TABLE = 7  # the Gelatinous Cube bundle lying on the table (R-63)
 
 
 # Phase One prize-plan sources: what each player takes when a Phase One trick is collected.
-FROM_PRIZE = 0
-FROM_DECK = 1
+FROM_PRIZE = 0  # the trick's (first, older) face-up prize
+FROM_DECK = 1  # the top card of the deck, blind
+FROM_DECK_OR_OTHER = 2  # the deck's top card, or when the deck is empty the prize left (Islands)
+FROM_SECOND_PRIZE = 3  # the second face-up prize (Islands)
 
 NO_PLAYER = -1
 
@@ -59,6 +61,8 @@ class Trick:
         "plays",
         "prize",
         "prize_plan",
+        "prizes",
+        "ranks",
         "reason",
         "sealed",
         "swapped",
@@ -71,6 +75,10 @@ class Trick:
         self.number = number
         self.leader = leader
         self.prize = prize  # card id, or -1 in Phase Two
+        #: the face-up prizes, older first (two with Islands, L6); ``prize`` is the first
+        self.prizes: list[int] = [prize] if prize >= 0 else []
+        #: each play's rank within its faction (Farmlands: a 2 outranks the others, R-71)
+        self.ranks: list[int] = []
         self.plays: list[tuple[int, int]] = []  # (player, card) in play order
         self.values: list[int] = []  # effective value of each play (§4.2)
         self.factions: list[str] = []  # faction each play counts as in this trick
@@ -108,6 +116,8 @@ class Trick:
         t.factions = self.factions[:]
         t.declared = self.declared[:]
         t.keys = self.keys[:]
+        t.prizes = self.prizes[:]
+        t.ranks = self.ranks[:]
         t.swapped = self.swapped
         t.sealed = self.sealed
         t.marks = dict(self.marks)
@@ -132,7 +142,9 @@ class State:
         "chance",
         "chance_seed",
         "chosen",
+        "chosen_at",
         "config",
+        "counters",
         "deal",
         "deck",
         "declared",
@@ -143,7 +155,7 @@ class State:
         "fire_phoenix",
         "followers",
         "hands",
-        "held_prize",
+        "held",
         "history",
         "last_winner",
         "leader",
@@ -163,8 +175,8 @@ class State:
         "scripted",
         "seed",
         "setup_draws",
-        "stale",
         "table",
+        "tags",
         "tasks",
         "toxics",
         "trick",
@@ -208,18 +220,25 @@ class State:
         self.value_known: set[int] = set()
         #: the faction each played dual card was declared as (R-40); it keeps it once collected
         self.declared: dict[int, str] = {}
-        #: the Gelatinous Cube bundle on the table (R-63, H20) and the Phase One prize it holds
-        #: back for the next trick (-1: none)
+        #: the Gelatinous Cube bundle on the table (R-63, H20), and the face-up Phase One prizes
+        #: waiting for the next trick (held back by a Cube trick, H20; not taken with Islands, L6)
         self.table: list[int] = []
-        self.held_prize = -1
+        self.held: list[int] = []
+        #: small numbers locations keep between tricks (Plateau's streak, Ice Fields' bonus, Lava
+        #: Fields' run of losses, the Lighthouse's won factions, ...), by name
+        self.counters: dict[str, int] = {}
         #: cards in ``out`` that left the game unseen from the deck, and why: "heroes" (the
         #: faction cards the heroes replaced, §2 step 3) or "cthulhu" (H18)
         self.removed: dict[int, str] = {}
         #: R-62 simultaneous choices made but not yet carried out (Cthulhu's discards), per player
         self.chosen: list[list[int]] = [[], []]
-        #: collected cards whose scoring power no longer counts (a Gargoyle that entered a Score
-        #: pile in Phase One, H32)
-        self.stale: set[int] = set()
+        #: where a chosen card taken from a Score pile lay in it (Tavern, W8: the other player
+        #: still sees it there)
+        self.chosen_at: dict[int, int] = {}
+        #: facts about single cards that powers need later: "stale" (a Gargoyle that entered a
+        #: Score pile in Phase One counts for nothing, H32), "face-up" (a Gnome that lay face-up
+        #: at the end of Phase Two, which the Tavern cannot give, L20)
+        self.tags: dict[int, str] = {}
         #: random outcomes a record fixes (its ``chance``), taken before the seed's generator
         self.scripted: tuple[str, ...] = ()
         #: what the end-of-game steps moved (kept while an end-of-game decision is asked)
@@ -273,10 +292,12 @@ class State:
         s.value_known = set(self.value_known)
         s.declared = dict(self.declared)
         s.table = self.table[:]
-        s.held_prize = self.held_prize
+        s.held = self.held[:]
+        s.counters = dict(self.counters)
+        s.chosen_at = dict(self.chosen_at)
         s.removed = dict(self.removed)
         s.chosen = [self.chosen[0][:], self.chosen[1][:]]
-        s.stale = set(self.stale)
+        s.tags = dict(self.tags)
         s.scripted = self.scripted
         s.end_moves = self.end_moves[:]
         s.leader = self.leader
@@ -383,12 +404,12 @@ class State:
             "chosen0": self.chosen[0],
             "chosen1": self.chosen[1],
         }
-        if self.held_prize >= 0:
-            z["held_prize"] = [self.held_prize]
+        if self.held:
+            z["held"] = self.held
         if self.trick is not None and not self.trick.collected:
             z["trick"] = [c for _, c in self.trick.plays]
-            if self.trick.prize >= 0:
-                z["prize"] = [self.trick.prize]
+            if self.trick.prizes:
+                z["prize"] = self.trick.prizes
         return z
 
     def to_dict(self) -> dict[str, Any]:
@@ -411,6 +432,8 @@ class State:
                 "number": t.number,
                 "leader": t.leader,
                 "prize": code[t.prize] if t.prize >= 0 else None,
+                "prizes": codes(t.prizes),
+                "ranks": t.ranks,
                 "plays": [[p, code[c]] for p, c in t.plays],
                 "values": t.values,
                 "factions": t.factions,
@@ -454,8 +477,10 @@ class State:
             "public_out": [i for i, c in enumerate(self.out) if c in self.public_out],
             "removed": [[i, self.removed[c]] for i, c in enumerate(self.out) if c in self.removed],
             "table": codes(self.table),
-            "held_prize": code[self.held_prize] if self.held_prize >= 0 else None,
-            "stale": sorted(self.code_places(self.stale)),
+            "held": codes(self.held),
+            "counters": dict(self.counters),
+            "chosen_at": sorted([places[c], i] for c, i in self.chosen_at.items() if c in places),
+            "tags": sorted([place, tag] for place, tag in self.code_places_map(self.tags).items()),
             "end_moves": self.end_moves,
             "toxics": codes(self.toxics),
             "fire_phoenix": codes(self.fire_phoenix[::-1]),

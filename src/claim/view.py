@@ -236,6 +236,11 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         current: dict[str, Any] = {
             "leader": trick.leader,
             "prize": eyes.name("prize", trick.prize) if trick.prize >= 0 else None,
+            **(
+                {"prizes": eyes.names("prize", trick.prizes)}  # L6: both, older first
+                if len(trick.prizes) > 1
+                else {}
+            ),
             "plays": [
                 {"player": p, "card": eyes.name("trick", c), **({"as": d} if d else {})}
                 for (p, c), d in zip(trick.plays, trick.declared, strict=True)
@@ -355,7 +360,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     table: list[tuple[list[int], int]] = []
     if trick is not None and not trick.collected:
         # a card on the table shows as much as it does anywhere public (a lead Demon: its parity)
-        table_ids = [c for _, c in trick.plays] + ([trick.prize] if trick.prize >= 0 else [])
+        table_ids = [c for _, c in trick.plays] + trick.prizes
         for i, card in enumerate(table_ids):
             seen_as = eyes.public(card)
             if seen_as != CODE[card] or (PARTIAL_NAME[card] and eyes.partial_now(card)):
@@ -384,8 +389,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         # a card re-dealt on the table brings its own printed value (the trick is not resolved:
         # once both cards are down every value is public and nothing there is re-dealt)
         trick.values = [cards.VALUE[c] for _, c in trick.plays]
-        if trick.prize >= 0:
-            trick.prize = table_ids[n]
+        if trick.prizes:
+            trick.prizes = table_ids[n:]
+            trick.prize = trick.prizes[0]
     # per-card knowledge follows the slot: a revealed prize stays revealed whichever copy it is,
     # and the history names the card now lying where the played one went (a Trickster whose
     # fake mark nobody knows may have been re-dealt)
@@ -395,7 +401,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     s.public_out = {placed.get(c, c) for c in s.public_out}
     s.declared = {placed.get(c, c): f for c, f in s.declared.items()}
     s.removed = {placed.get(c, c): why for c, why in s.removed.items()}
-    s.stale = {placed.get(c, c) for c in s.stale}
+    s.tags = {placed.get(c, c): tag for c, tag in s.tags.items()}
     if placed:
         s.history = [
             (

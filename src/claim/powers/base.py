@@ -125,12 +125,39 @@ class Power:
 
     # -- the end of the game (§9) -------------------------------------------------------------
 
-    #: the R-90 step (and order within it) of this power's end_of_game: 1 = the phase ends (Troll
-    #: pool 1.0, Gnomes 1.1), 2 = fakes 2.0, Toxics 2.1, Ice pairs 2.2; 3 = buildings ...
+    #: the R-90 step (and order within it) of this power's end_of_game and end_asks: 1 = the
+    #: phase ends (Troll pool 1.0, Gnomes 1.1), 2 = fakes 2.0, Toxics 2.1, Ice pairs 2.2; 3 =
+    #: buildings: Tavern 3.0, Pit 3.1, Pyramid 3.2, Ruins 3.3, Fortress 3.4; the Gargoyle's count
+    #: 3.9 (after step 3, H32)
     end_step: ClassVar[float] = 1.0
 
     def end_of_game(self, state: State) -> None:
         """Move cards at the end of the game, before the votes (§9 steps 1–3)."""
+
+    def configure(self, book: RuleBook) -> None:
+        """Change the game's tables when the rule book is built (Underworld's values,
+        Farmlands' ranks, the number of face-up prizes with Islands)."""
+
+    def phase_start(self, state: State, phase: int) -> list[Ask]:
+        """Decisions asked when a phase starts, before its first trick (Endless Sands, Windy
+        Peaks, Swamp)."""
+        return []
+
+    def trick_over(self, state: State, trick: Trick) -> None:
+        """A trick is over, its decisions answered, before the next one starts (Lighthouse)."""
+
+    def instant_result(self, state: State) -> tuple[int | None, str] | None:
+        """§9 step 4: the winner (None: a draw) and the reason when this power decides the game
+        before the votes; None when it does not."""
+        return None
+
+    def extra_votes(self, state: State) -> list[int]:
+        """Votes each player counts beyond the factions won (§9 step 6, Dungeon)."""
+        return [0, 0]
+
+    def result_note(self, state: State) -> object:
+        """An extra field of the result under this power's name (None: none)."""
+        return None
 
     def end_asks(self, state: State) -> list[Ask]:
         """Decisions asked at the end of the game after its card moves, before the votes
@@ -186,6 +213,10 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
     says so), equal values go to the leader. Sets ``trick.winner`` and ``trick.reason``."""
     (leader, _), (follower, _) = trick.plays
     lead_value, follow_value = trick.values
+    led, followed = trick.factions
+    if led and led == followed and trick.ranks[0] != trick.ranks[1]:
+        # Farmlands (R-71): within a faction a 2 outranks every non-2, whatever the values
+        lead_value, follow_value = trick.ranks
     if follow_value == lead_value:
         trick.winner = leader
         trick.reason = "equal values go to the leader"
@@ -231,14 +262,36 @@ class RuleBook:
         self.hides_values = any(p.hides_values for p in self.powers)
         # hooks that are not about one trick: phase -> powers, lowest tier first
         self._global: dict[str, dict[int, list[Power]]] = {}
-        for hook in ("follow_options", "end_of_game", "score_votes", "end_asks", "phase_over"):
+        self.rank: list[int] = [0] * cards.NUM_CARDS  # Farmlands: a 2 outranks its faction
+        self.prizes = 1  # face-up prizes in a Phase One trick (Islands: 2)
+        for power in self.powers:
+            power.configure(self)
+        global_hooks = (
+            "follow_options",
+            "end_of_game",
+            "score_votes",
+            "end_asks",
+            "phase_over",
+            "phase_start",
+            "trick_over",
+            "instant_result",
+            "extra_votes",
+        )
+        for hook in global_hooks:
             self._global[hook] = {
                 phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
                 for phase in (1, 2)
             }
-        # §9 is done in the fixed R-90 order (stable: tier order within a step)
-        for phase in (1, 2):
-            self._global["end_of_game"][phase].sort(key=lambda p: p.end_step)
+        # §9 steps 1–3 in the fixed R-90 order (stable: tier order within a step): the powers
+        # that move cards or ask a decision at the end, one step after the other
+        self.end_steps: list[Power] = sorted(
+            (
+                p
+                for p in self.powers
+                if 2 in p.phases and (p.overrides("end_of_game") or p.overrides("end_asks"))
+            ),
+            key=lambda p: p.end_step,
+        )
         self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
         #: phase -> the powers answering follow_options (read on every follow: kept at hand)
         self.follow_powers = self._global["follow_options"]

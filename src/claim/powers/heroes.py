@@ -252,7 +252,7 @@ class Jester(HeroPower):
             return
         (leader, lead), (follower, jester) = trick.plays
         trick.plays = [(leader, jester), (follower, lead)]
-        for attr in ("values", "factions", "declared", "keys"):
+        for attr in ("values", "factions", "declared", "keys", "ranks"):
             getattr(trick, attr).reverse()
         trick.swapped = True
 
@@ -278,8 +278,8 @@ class Siren(HeroPower):
         card = first_named(state, pile, move[len("steal ") :])
         pile.remove(card)
         state.score[player].append(card)
-        if state.phase == 2:
-            state.stale.discard(card)  # it entered a Score pile in Phase Two (H32)
+        if state.phase == 2 and state.tags.get(card) == "stale":
+            del state.tags[card]  # it entered a Score pile in Phase Two (H32)
 
 
 class Witch(HeroPower):
@@ -410,17 +410,18 @@ class Gargoyle(HeroPower):
     hero = "gargoyle"
     asks = ("gargoyle",)
     scores_twice = True
+    end_step = 3.9  # after §9 step 3, before the instant results (H32)
 
     def phase_over(self, state: State, phase: int) -> None:
         if phase == 1:
             card = hero_id(self.hero)
             if card in state.score[0] or card in state.score[1]:
-                state.stale.add(card)
+                state.tags[card] = "stale"
 
     def end_asks(self, state: State) -> list[Ask]:
         card = hero_id(self.hero)
         for player in (0, 1):
-            if card in state.score[player] and card not in state.stale:
+            if card in state.score[player] and state.tags.get(card) != "stale":
                 return [("gargoyle", player, 0)]
         return []
 

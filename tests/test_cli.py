@@ -269,7 +269,8 @@ def test_replay_illegal_move(tmp_path: Path, flag: list[str]) -> None:
             {"setup": {"factions": ["vampires", "goblins", "knights", "elves", "orcs"]}},
             "setup.factions: a deck uses exactly one pair of factions, got 2",
         ),
-        ({"setup": {"factions": "claim", "setting": "crypt"}}, "not implemented yet"),
+        ({"setup": {"factions": "claim", "setting": "crypt"}}, "unknown setting 'crypt'"),
+        ({"setup": {"factions": "claim", "artifacts": [["spyglass"]]}}, "not implemented yet"),
         ({"setup": {"factions": "claim", "heroes": ["jester", "jester"]}}, "setup.heroes"),
     ],
 )
@@ -319,6 +320,8 @@ def test_simulate_json_counts_are_consistent() -> None:
         "heroes",
         "hero_count",
         "hero_values",
+        "setting",
+        "building",
     }
     assert data["games"] == 20
     assert data["seed"] == 5

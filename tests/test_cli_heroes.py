@@ -173,6 +173,8 @@ def test_setup_options_in_the_library() -> None:
         "heroes": "jester,witch,mummy",
         "hero_count": 2,
         "hero_values": "jester=7",
+        "setting": "none",
+        "building": "none",
     }
     assert resolve_setup(4, "claim2", "1") == SetupOptions("claim2", "1").resolve(4)
     assert SetupOptions().resolve(None).seed >= 0  # a fresh seed

@@ -213,6 +213,9 @@ VIEW_FIELDS = {
     "current",
     "table",
     "heroes",
+    "setting",
+    "building",
+    "counters",
 }
 PLAYER_FIELDS = {"hand", "followers", "score", "gnomes", "vampire", "tucked", "peeked", "chosen"}
 
@@ -245,13 +248,20 @@ def expected_view(
             followers = publics(state.followers[p])
         else:
             # W13; W8: a choice not yet carried out still shows as a card in the hand
-            hand = [HIDDEN] * (len(state.hands[p]) + len(state.chosen[p]))
+            from_hand = sum(1 for c in state.chosen[p] if c not in state.chosen_at)
+            hand = [HIDDEN] * (len(state.hands[p]) + from_hand)
             entitled = knowledge.entitled(player)
             followers = [public(c) if c in entitled else HIDDEN for c in state.followers[p]]
+        score = list(state.score[p])
+        if p != player and state.chosen[p]:
+            # W8: the other's Tavern picks still lie at their places in the Score pile
+            for card in reversed(state.chosen[p]):
+                if card in state.chosen_at:
+                    score.insert(state.chosen_at[card], card)
         entry: dict[str, Any] = {
             "hand": hand,
             "followers": followers,
-            "score": publics(state.score[p]),
+            "score": publics(score),
             "gnomes": publics(state.faceup[p]),
             # V15: the Vampire stack is public, beside the Score pile
             "vampire": public(state.vampire[p][0]) if state.vampire[p] else None,
@@ -295,6 +305,13 @@ def expected_view(
     if state.table:
         expected["table"] = publics(state.table)  # H20
     config = state.config
+    if config.setting:
+        expected["setting"] = config.setting
+    if config.building:
+        expected["building"] = config.building
+    counters = {k: v for k, v in state.counters.items() if k != "end-step"}
+    if counters:
+        expected["counters"] = counters  # public tallies of the locations
     if config.heroes:  # §2 step 3: the count and the pool are public, the heroes dealt are not
         values = dict(config.hero_values)
         expected["heroes"] = {
@@ -943,3 +960,68 @@ def test_determinize_is_fair_with_secret_heroes() -> None:
         )
         compared += 1
     assert compared >= 20
+
+
+# -------------------------------------------------------------------------------------------------
+# Locations
+# -------------------------------------------------------------------------------------------------
+
+
+def _location_game(seed: int) -> claim.State:
+    """Game ``seed`` of the location sweep: a random deck, a random Setting and Building (each
+    absent one time in eleven or thirteen), and heroes in one game of three."""
+    rng = random.Random(seed)
+    kind = ("claim", "claim2", "random")[seed % 3]
+    config = _config(kind, seed % 2, rng, heroes=5 if seed % 3 == 0 else 0)
+    settings = (None, *cards.SETTINGS)
+    buildings = (None, *cards.BUILDINGS)
+    config = GameConfig(
+        config.factions,
+        config.first_leader,
+        config.heroes,
+        setting=settings[seed % len(settings)],
+        building=buildings[(seed // len(settings)) % len(buildings)],
+    )
+    return claim.new_game(config, seed)
+
+
+def test_invariants_with_locations_over_many_games() -> None:
+    """2,000 games with random locations (every Setting with every Building): cards and legal
+    moves after every step; both views after every step of one game in 10; every invariant in one
+    game in 40. Every location's decisions and results happen."""
+    events: Counter[str] = Counter()
+    for seed in range(2000):
+        state = _location_game(seed)
+        if seed % 40 == 0:
+            full_playout(state, seed, expensive_every=6)
+        else:
+            rng = random.Random(seed)
+            knowledge = Knowledge()
+            views = seed % 10 == 1
+            while True:
+                check_conservation(state)
+                legal = claim.legal_actions(state)
+                if claim.is_over(state):
+                    break
+                assert legal, f"game {seed}: no legal move before the end"
+                assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
+                if views:
+                    knowledge.before(state)
+                    full = report(state)
+                    check_view(state, 0, knowledge, full=full)
+                    check_view(state, 1, knowledge, full=full)
+                move = rng.choice(legal)
+                if state.tasks:
+                    events[state.tasks[0][0]] += 1
+                knowledge.move(state, move)
+                claim.apply(state, move)
+            if views:
+                knowledge.before(state)
+                check_view(state, 0, knowledge)
+                check_view(state, 1, knowledge)
+        assert state.result is not None and state.result["winner"] in (0, 1, None)
+        events[state.result["reason"]] += 1
+    for kind in ("windy-peaks", "endless-sands", "swamp", "islands", "tavern"):
+        assert events[kind] > 0, f"no {kind} decision in 2,000 games"
+    for reason in ("lava-fields", "castle", "monastery", "forest", "bridge", "votes"):
+        assert events[reason] > 0, f"no game decided by {reason}"

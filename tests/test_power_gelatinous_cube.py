@@ -337,3 +337,44 @@ def test_phase_two_ends_with_the_bundle_on_the_table_and_it_is_discarded() -> No
     assert zone(state, "discard")[-4:] == ["goblins:1", "goblins:2", "hero:cthulhu", CUBE]
     assert zone(state, "score", 0) == []
     assert zone(state, "score", 1) == []
+
+
+def _troll_cube(hand0: list[str], hand1: list[str], moves: list[str], pool: list[str]) -> State:
+    record = position_record(
+        ["gnomes", "giants", "trolls", "dragons", "seers"],
+        phase=2,
+        hands=[hand0, hand1],
+        troll_pool=pool,
+        heroes=["gelatinous-cube"],
+        moves=moves,
+    )
+    return replay(record)
+
+
+def test_a_buried_troll_joins_the_one_troll_rule_with_no_troll_played() -> None:
+    """H22: a buried Troll collected with the bundle counts as a Troll the winner would collect
+    (§5.2): the pool's higher Troll is taken instead and the buried one goes to the pool."""
+    state = _troll_cube(
+        ["trolls:3", "gnomes:1", "gnomes:3"],
+        [CUBE, "giants:1", "giants:3"],
+        ["play trolls:3", f"play {CUBE}", "play gnomes:3", "play giants:1"],
+        pool=["trolls:8"],
+    )
+    assert last_trick(state)["winner"] == 0
+    assert zone(state, "score", 0) == ["giants:1", CUBE, "trolls:8"]
+    assert zone(state, "gnomes", 0) == ["gnomes:3"]
+    assert zone(state, "troll_pool") == ["trolls:3"]
+
+
+def test_a_buried_troll_competes_with_a_played_troll() -> None:
+    """H22, §5.2: a played Troll and a buried one: the winner keeps the single highest of them
+    and the pool; the played trolls:2 goes to the pool, the buried trolls:6 is kept."""
+    state = _troll_cube(
+        ["trolls:6", "trolls:2", "gnomes:3"],
+        [CUBE, "giants:1", "giants:3"],
+        ["play trolls:6", f"play {CUBE}", "play trolls:2", "play giants:1"],
+        pool=["trolls:4"],
+    )
+    assert last_trick(state)["winner"] == 0
+    assert zone(state, "score", 0) == ["giants:1", "trolls:6", CUBE]
+    assert sorted(zone(state, "troll_pool")) == ["trolls:2", "trolls:4"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from claim.cards import FACTIONS, HEROES
+from claim.cards import BUILDINGS, FACTIONS, HEROES, SETTINGS
 from claim.powers import REGISTRY, Tier
 from claim.powers.base import TRICK_HOOKS, Power
 from claim.setup import playable_factions
@@ -15,12 +15,20 @@ TESTS = Path(__file__).parent
 
 def test_every_playable_faction_has_a_registered_power() -> None:
     assert set(playable_factions()) <= set(REGISTRY)
-    assert set(REGISTRY) <= set(FACTIONS) | set(HEROES)
+    assert set(REGISTRY) <= set(FACTIONS) | set(HEROES) | set(SETTINGS) | set(BUILDINGS)
 
 
 def test_every_hero_has_a_registered_power_at_the_hero_tier() -> None:
     for hero in HEROES:
         assert REGISTRY[hero].tier is Tier.HERO
+
+
+def test_every_location_has_a_registered_global_power_at_the_location_tier() -> None:
+    """§7: locations are the lowest tier, in play for the whole game (never tied to a card)."""
+    for name in (*SETTINGS, *BUILDINGS):
+        power = REGISTRY[name]
+        assert power.tier is Tier.LOCATION
+        assert power.key is None
 
 
 def test_every_power_has_rules_text_and_a_tier() -> None:
@@ -59,6 +67,12 @@ def test_powers_answer_only_known_hooks() -> None:
         "answer",
         "act",
         "held",
+        "configure",
+        "phase_start",
+        "trick_over",
+        "instant_result",
+        "extra_votes",
+        "result_note",
         "shown",
     }
     base = set(vars(Power))

@@ -361,8 +361,35 @@ def test_a_move_after_the_end_of_the_game_is_illegal() -> None:
 
 def test_setup_fields_of_other_boxes_are_refused_with_their_name() -> None:
     record = _record()
-    record["setup"]["setting"] = "underworld"
-    _fails(record, RecordError, "setup.setting", "not implemented yet")
+    record["setup"]["artifacts"] = [["spyglass"], ["ice-sword"]]
+    _fails(record, RecordError, "setup.artifacts", "not implemented yet")
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "parts"),
+    [
+        ("setting", "castle", ("setup.setting", "unknown setting 'castle' (castle is a building)")),
+        ("building", "islands", ("setup.building", "(islands is a setting)")),
+        ("setting", "random", ("setup.setting", "unknown setting 'random'")),
+        ("building", 3, ("setup.building", "must be a building name or null")),
+    ],
+)
+def test_malformed_locations(kind: str, name: Any, parts: tuple[str, ...]) -> None:
+    """L1: a name from the right pool, or null; records never say random."""
+    record = _record()
+    record["setup"][kind] = name
+    _fails(record, RecordError, *parts)
+
+
+def test_a_record_with_locations_replays_and_names_them() -> None:
+    record = _record()
+    record["setup"]["setting"] = "plateau"
+    record["setup"]["building"] = None
+    state = replay(record)
+    assert state.config.setting == "plateau" and state.config.building is None
+    written = to_record(state)
+    assert written["setup"]["setting"] == "plateau" and "building" not in written["setup"]
+    assert replay(written).to_dict() == state.to_dict()
 
 
 def test_a_hero_named_in_the_setup_must_be_in_the_deal() -> None:

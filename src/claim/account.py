@@ -1,5 +1,7 @@
 """The human-readable account of a game: trick by trick, why each trick was won, the decisions,
-the prizes, the end-of-game steps, the votes faction by faction and the winner.
+the prizes, the end-of-game steps, the votes faction by faction and the winner; with locations
+their rules text, their choices (cards passed or discarded at a phase start, the Islands prize, the
+Tavern's gives), their tallies (Plateau, Lighthouse, Dungeon) and the results they decide.
 
 Everything here returns text; nothing prints. :func:`replay_account` tells a whole record as
 everyone may see it (``claim replay``). A :class:`Narrator` follows a game move by move and tells
@@ -13,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from claim import cards
-from claim.engine import apply, current_player, is_over
+from claim.engine import END_STEP, PUBLIC_NAME, apply, current_player, is_over
 from claim.powers import REGISTRY
+from claim.powers.heroes import card_name, first_named
+from claim.powers.locations import collected_cards, complete_sets, faction_cards
 from claim.records import initial_state, replay
 from claim.scoring import faction_values
 from claim.setup import GameConfig
@@ -39,7 +43,20 @@ DECISION_POWERS = {
     "gargoyle": "Gargoyle",
     "dinosaur": "Dinosaur",
     "give": "Kraken",
+    "islands": "Islands",
 }
+
+#: the locations' choices made by both players at the same time (R-62, L5, L20): the verb of a
+#: move and what the cards are chosen from
+LOCATION_CHOICES = {
+    "endless-sands": ("give", "hand"),
+    "windy-peaks": ("give", "hand"),
+    "swamp": ("discard", "hand"),
+    "tavern": ("give", "score"),
+}
+
+#: the result reasons of a game decided before the votes (L23)
+DECIDED_BEFORE_THE_VOTES = frozenset({"castle", "forest", "bridge", "monastery", "lava-fields"})
 
 #: hero decisions taken after the trick's cards were collected: the account tells where the
 #: cards went at the collection, then what the decision changed
@@ -54,6 +71,13 @@ END_STEP_TEXT = {
     "poisoners": "cards matching a Toxic are discarded from {from_place}",
     "ice-kings": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
     "ice-queens": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
+    "tavern": "Tavern: {giver} to {to_name}",
+    "pit": "Pit: cards drawn at random from {from_place} (the winner of the last trick) are "
+    "discarded",
+    "pyramid": "Pyramid: cards of value 3 or less are discarded from {from_place}",
+    "ruins": "Ruins: faction cards of odd value are discarded from {from_place}",
+    "fortress": "Fortress: the 4 lowest cards of each faction with 6 or more are discarded from "
+    "{from_place}",
 }
 
 
@@ -63,7 +87,10 @@ def end_step_text(by: str, source: str, target: str, names: Names, codes: list[s
     if template is None:
         template = f"{by}: {{from_place}} → {{to_place}}"
     owned = target[-1] in "01"
+    giver = names.act(int(source[-1]), "gives", "give") if source[-1] in "01" else source
     text = template.format(
+        giver=giver,
+        to_name=names[int(target[-1])] if owned else zone_text(target, names),
         from_owner=_owner_of(source, names),
         to_owner=names[int(target[-1])] if owned else zone_text(target, names),
         to_poss=names.owner(int(target[-1])) if owned else "the",
@@ -118,6 +145,23 @@ def hero_rules_lines(config: GameConfig, names: Sequence[str] | None = None) -> 
         power = REGISTRY.get(name)
         text = power.rules_text().replace("``", "'") if power is not None else ""
         lines.append(f"{hero_title(name)} ({config.hero_value(name)}): {text}")
+    return lines
+
+
+def location_title(name: str) -> str:
+    """``windy-peaks`` → "Windy Peaks"."""
+    return name.replace("-", " ").title()
+
+
+def location_rules_lines(config: GameConfig) -> list[str]:
+    """The locations in play (§7), each with its rules text: ``Setting: Islands. Phase One: two
+    prizes lie face-up...``. The replay's setup, the terminal game's start and its help."""
+    lines = []
+    for kind, name in (("Setting", config.setting), ("Building", config.building)):
+        if name:
+            power = REGISTRY.get(name)
+            text = power.rules_text().replace("``", "'") if power is not None else ""
+            lines.append(f"{kind}: {location_title(name)}. {text}".rstrip())
     return lines
 
 
@@ -181,7 +225,9 @@ def trick_heading(
 ) -> str:
     """``Trick 3 · prize undead:0 · player 1 leads dwarves:9, player 0 plays dwarves:3``."""
     parts = [f"Trick {trick['number']}"]
-    if trick.get("prize"):
+    if len(trick.get("prizes") or ()) > 1:
+        parts.append(f"prizes {' and '.join(trick['prizes'])}")  # Islands (L6)
+    elif trick.get("prize"):
         parts.append(f"prize {trick['prize']}")
     plays = trick["plays"]
     said = []
@@ -207,11 +253,15 @@ def vote_line(
     winner: Any,
     names: Names,
     counted: Sequence[Sequence[int]] | None = None,
+    building: str | None = None,
+    outright: int | None = None,
 ) -> str:
     """One faction's vote: both players' cards of it and who won the vote, and why.
 
     ``counted`` gives the values the vote counted per player (``claim.scoring.faction_values``:
-    a declared dual card or Ent, a Gargoyle twice); without it they are read from ``scores``."""
+    a declared dual card or Ent, a Gargoyle twice); without it they are read from ``scores``.
+    With the Tower (``building``) the higher sum wins first (L17); ``outright`` is the player who
+    won the faction outright at the Lighthouse (R-72, L12)."""
     if counted is not None:
         values = [sorted(v, reverse=True) for v in counted]
     else:
@@ -243,7 +293,16 @@ def vote_line(
                     f"equal counts, tie-break on the {ordinal(i)} card ({max(a, b)} vs {min(a, b)})"
                 )
                 break
-    if winner != expected:  # a faction with its own vote rule (none of the base game)
+    if building == "tower":
+        sums = (sum(mine), sum(theirs))
+        if sums[0] != sums[1]:
+            expected = 0 if sums[0] > sums[1] else 1
+            why = f"Tower: higher sum, {max(sums)} vs {min(sums)}"
+        elif mine or theirs:
+            why = f"Tower: equal sums ({sums[0]}), {why}"
+    if outright is not None and winner == outright:
+        why = "won outright at the Lighthouse"
+    elif winner != expected:  # a faction with its own vote rule (none of the base game)
         why = "its own vote rule"
     taker = "nobody" if winner is None else names[winner]
     return f"{faction}: {counts} → {taker} ({why})"
@@ -255,39 +314,154 @@ def result_lines(
     factions: Sequence[str],
     names: Names,
     counted: Mapping[str, Sequence[Sequence[int]]] | None = None,
+    building: str | None = None,
+    counters: Mapping[str, int] | None = None,
+    compared: Sequence[int] | None = None,
 ) -> list[str]:
     """The votes faction by faction, then the winner and what decided it (``counted``: the
-    values each vote counted, per faction, see :func:`vote_line`)."""
+    values each vote counted, per faction, see :func:`vote_line`). A game decided before the
+    votes (a Building at §9 step 4, Lava Fields; L23) says what decided it and counts no vote;
+    ``building`` and ``counters`` (the state's) explain the Tower's and the Lighthouse's votes
+    and the Dungeon's extra votes; ``compared`` goes to :func:`decided_lines`."""
+    winner, reason = result.get("winner"), result.get("reason")
+    if reason in DECIDED_BEFORE_THE_VOTES and winner is not None:
+        return decided_lines(result, scores, factions, names, counted, compared)
     lines = ["Votes:"]
     for faction in factions:
         values = counted.get(faction) if counted is not None else None
-        vote = vote_line(faction, scores, result["votes"].get(faction), names, values)
+        outright = (counters or {}).get(f"lighthouse:{faction}")
+        vote = vote_line(
+            faction, scores, result["votes"].get(faction), names, values, building, outright
+        )
         lines.append("  " + vote)
     won = result.get("votes_won")
     in_won = result.get("cards_in_won_factions")
-    winner, reason = result.get("winner"), result.get("reason")
     if won is None:
         won = [sum(1 for f in factions if result["votes"].get(f) == p) for p in (0, 1)]
+    extra = ""
+    dungeon = result.get("dungeon")
+    if isinstance(dungeon, dict):
+        lines.append(dungeon_line(dungeon, names))
+        if any(p is not None for p in dungeon.values()):
+            extra = ", the Dungeon's extra votes included"
     if reason == "votes" and winner is not None:
         lines.append(
             capitalize(
                 f"{names.act(winner, 'wins', 'win')} the game with "
-                f"{won[winner]} votes to {won[1 - winner]}."
+                f"{won[winner]} votes to {won[1 - winner]}{extra}."
             )
         )
     elif reason == "cards" and winner is not None and in_won is not None:
         lines.append(
             capitalize(
-                f"{names.act(winner, 'wins', 'win')} the game: votes tied {won[0]}–{won[1]}, "
-                f"and {in_won[winner]} cards in won factions to {in_won[1 - winner]}."
+                f"{names.act(winner, 'wins', 'win')} the game: votes tied {won[0]}–{won[1]}"
+                f"{extra}, and {in_won[winner]} cards in won factions to {in_won[1 - winner]}."
             )
         )
     elif winner is None:
         tail = f" and {in_won[0]} cards each in won factions" if in_won is not None else ""
-        lines.append(f"The game is a draw: {won[0]} votes each{tail}.")
+        lines.append(f"The game is a draw: {won[0]} votes each{extra}{tail}.")
     else:
         lines.append(capitalize(f"{names.act(winner, 'wins', 'win')} the game: {reason}."))
     return lines
+
+
+def dungeon_line(dungeon: Mapping[str, Any], names: Names) -> str:
+    """The Dungeon's extra votes (L11): who won the last trick of each phase."""
+    one: int | None = dungeon.get("phase_one")
+    two: int | None = dungeon.get("phase_two")
+    if one is None and two is None:
+        return "Dungeon: nobody won the last trick of either phase: no extra vote."
+    if one is not None and two is not None:
+        if one == two:
+            return f"Dungeon: {names[one]} won the last trick of both phases: two extra votes."
+        return (
+            f"Dungeon: {names[one]} won the last trick of Phase One and {names[two]} the last "
+            "trick of Phase Two: one extra vote each."
+        )
+    if one is not None:
+        return f"Dungeon: {names[one]} won the last trick of Phase One: one extra vote."
+    assert two is not None
+    return f"Dungeon: {names[two]} won the last trick of Phase Two: one extra vote."
+
+
+def decided_counts(state: State) -> list[int] | None:
+    """The two counts a location compared to decide a finished game before the votes (L23):
+    faction cards for the Castle and the Monastery (a Gargoyle two, a declared Ent one, L14, L19),
+    complete sets for the Bridge (L15), Score pile cards for the Forest (L19); None otherwise."""
+    result = state.result
+    reason = result.get("reason") if result else None
+    if reason in ("castle", "monastery"):
+        return [faction_cards(state, p) for p in (0, 1)]
+    if reason == "bridge":
+        return [complete_sets(state, p) for p in (0, 1)]
+    if reason == "forest":
+        return [collected_cards(state, p) for p in (0, 1)]
+    return None
+
+
+def decided_lines(
+    result: dict[str, Any],
+    scores: Sequence[Sequence[str]],
+    factions: Sequence[str],
+    names: Names,
+    counted: Mapping[str, Sequence[Sequence[int]]] | None = None,
+    compared: Sequence[int] | None = None,
+) -> list[str]:
+    """A game decided before the votes (L23): what decided it, with the counts it compared, and
+    the winner; no vote is counted. ``compared``: the two counts the location compared, read from
+    the game (:func:`decided_counts`); without it they are worked out from ``scores`` and
+    ``counted``."""
+    winner: int = result["winner"]
+    loser = 1 - winner
+    reason = result["reason"]
+
+    def held(p: int, faction: str) -> int:
+        if counted is not None and faction in counted:
+            return len(counted[faction][p])
+        return sum(1 for c in scores[p] if cards.faction_of_code(c) == faction)
+
+    in_factions = [sum(held(p, f) for f in factions) for p in (0, 1)]
+    sets = [min((held(p, f) for f in factions), default=0) for p in (0, 1)]
+    sizes = [len(pile) for pile in scores]
+    if compared is not None:
+        in_factions = sets = sizes = list(compared)
+    if reason == "castle":
+        why = (
+            f"The Castle decides: {names.act(winner, 'has', 'have')} more faction cards "
+            f"({in_factions[winner]} to {in_factions[loser]})."
+        )
+    elif reason == "monastery":
+        why = (
+            f"The Monastery decides: {names.act(loser, 'has', 'have')} more than twice as many "
+            f"faction cards as {names[winner]} ({in_factions[loser]} to {in_factions[winner]}) "
+            f"and {'lose' if names[loser] == 'you' else 'loses'}."
+        )
+    elif reason == "bridge":
+        why = (
+            f"The Bridge decides: {names.act(winner, 'has', 'have')} more complete sets "
+            f"({sets[winner]} to {sets[loser]})."
+        )
+    elif reason == "forest":
+        if sizes[loser] <= 5:
+            why = (
+                f"The Forest decides: both Score piles hold 5 cards or fewer, "
+                f"{names.owner(winner)} fewer ({sizes[winner]} to {sizes[loser]})."
+            )
+        else:
+            why = (
+                f"The Forest decides: {names.owner(winner)} Score pile holds 5 cards or fewer: "
+                f"{sizes[winner]}, against {sizes[loser]} in {names.owner(loser)}."
+            )
+    else:  # lava-fields
+        why = (
+            f"Lava Fields: {names.act(winner, 'has', 'have')} lost 5 tricks in a row in "
+            "Phase Two, which ends the game at once (no end-of-game step)."
+        )
+    return [
+        capitalize(why),
+        capitalize(f"{names.act(winner, 'wins', 'win')} the game; no vote is counted (L23)."),
+    ]
 
 
 def describe_decision(
@@ -308,12 +482,24 @@ def describe_decision(
     if hero is not None:
         return hero
 
+    if kind == "seer" and move == "take top" and detail == "islands":
+        return f"{act('takes', 'take')} the top card of the deck; both prizes stay face-up (L7)."
     if kind == "seer" and move == "take top":
         leave = "leave" if you else "leaves"
         return f"{act('takes', 'take')} the top card of the deck and {leave} the prize to {other}."
     if kind == "seer" and move == "take prize":
         keep = "keep" if you else "keeps"
         return f"{act('looks', 'look')} at the top card of the deck and {keep} the prize."
+    if kind == "seer" and move.startswith("take "):
+        take = "take" if you else "takes"
+        prize = move[5:]
+        return f"{act('looks', 'look')} at the top card of the deck and {take} the prize {prize}."
+    if kind == "islands" and move.startswith("take "):
+        other = f", {detail}," if detail else ""
+        return (
+            f"Islands: {names.act(player, 'takes', 'take')} the prize {move[5:]} "
+            f"(the other prize{other} stays)."
+        )
     if kind == "smash" and move.startswith("smash "):
         return f"{act('smashes', 'smash')} {names.owner(1 - player)} face-up {move[6:]}."
     if kind == "crown" and move.startswith("crown "):
@@ -394,6 +580,13 @@ class Narrator:
         self.printed = {
             f"hero:{name}": state.config.hero_value(name) for name in state.config.hero_pool
         }
+        #: the face-up prizes of each Phase One trick seen being played, by trick number (two
+        #: with Islands, L6)
+        self._prizes: dict[int, list[int]] = {}
+        #: the cards each player has chosen so far in a location's choice (R-62), by kind
+        self._picks: dict[str, list[list[int]]] = {}
+        #: how many end-of-game moves were told (None: the end of the game not yet begun)
+        self._end_told: int | None = None
         self._mark()
 
     def _mark(self) -> None:
@@ -406,6 +599,8 @@ class Narrator:
         self._table = list(state.table)  # a Gelatinous Cube bundle (R-63)
         self._removed = set(state.removed)
         self._collected: dict[int, str] | None = None
+        self._counters = dict(state.counters)
+        self._islands_told = False  # the Islands decision said which prize stays
 
     def _may_see(self, player: int, card: int) -> bool:
         return self.viewer is None or self.viewer == player or card in self.state.revealed
@@ -418,12 +613,18 @@ class Narrator:
         trick = state.trick
         if kind in AFTER_COLLECTION and self._collected is None and trick and trick.collected:
             self._collected = self._locations()  # where the collection put the trick's cards
+        if trick is not None and trick.phase == 1 and trick.prizes:
+            self._prizes[trick.number] = list(trick.prizes)
+        chosen = self._chosen_card(kind, player, move)
+        other_prize = self._other_prize(kind, move)
+        two_prizes = trick is not None and len(trick.prizes) > 1
         drawn = len(state.chance)
         apply(state, move)
-        self._hero_events(kind, player, move, drawn)
-        end: list[str] = []
-        if is_over(state):
-            end = self._end_lines()
+        now: list[str] = []
+        if kind in LOCATION_CHOICES and player is not None and chosen is not None:
+            now = self._location_choice(kind, player, chosen)
+        else:
+            self._hero_events(kind, player, move, drawn, other_prize, two_prizes)
         lines: list[str] = []
         if len(state.history) > self._history:
             # the last trick's cards are told where the end-of-game steps left them
@@ -431,13 +632,146 @@ class Narrator:
             self.decisions = []
             if state.phase != self._phase and not is_over(state):
                 lines.append(f"{PHASE_NAMES[state.phase]}: the Follower decks become the hands.")
+                lines.extend(self._phase_one_over())
             self._mark()
+        ending = is_over(state) or END_STEP in state.counters
+        if ending:
+            lines.extend(self._end_lines(now))
+        else:
+            lines.extend(now)
         if is_over(state):
-            lines.extend(end)
             lines.extend(self._result_lines())
         return lines
 
-    def _hero_events(self, kind: str | None, player: int | None, move: str, drawn: int) -> None:
+    # -- the locations' choices (R-62, L5, L20) and Islands (L6) ---------------------------------
+
+    def _chosen_card(self, kind: str | None, player: int | None, move: str) -> int | None:
+        """The card a location's choice ``move`` takes (before it is applied), or None."""
+        if kind not in LOCATION_CHOICES or player is None or " " not in move:
+            return None
+        state = self.state
+        source = LOCATION_CHOICES[kind][1]
+        if source == "hand":
+            pool = state.hands[player]
+        else:
+            pool = [c for c in state.score[player] if state.tags.get(c) != "face-up"]
+        try:
+            return first_named(state, pool, move.split(" ", 1)[1])
+        except StopIteration:  # not a legal move: apply will refuse it
+            return None
+
+    def _other_prize(self, kind: str | None, move: str) -> str | None:
+        """With Islands, the face-up prize a ``take CODE`` move leaves (L6), as moves name it."""
+        trick = self.state.trick
+        if kind not in ("islands", "seer") or trick is None or len(trick.prizes) < 2:
+            return None
+        names = [card_name(self.state, c) for c in trick.prizes]
+        taken = move[len("take ") :]
+        if taken not in names:
+            return None
+        names.remove(taken)
+        return names[0]
+
+    def _location_choice(self, kind: str, player: int, card: int) -> list[str]:
+        """Tell a location's choice: when a player has made all of theirs, how many cards they
+        chose; once both have chosen (R-62), which cards went where (a Tavern's gives are told with
+        the end of the game's card moves)."""
+        state = self.state
+        names = self.names
+        picks = self._picks.setdefault(kind, [[], []])
+        picks[player].append(card)
+        lines: list[str] = []
+        title = location_title(kind)
+        verb, source = LOCATION_CHOICES[kind]
+        more = bool(state.tasks) and state.tasks[0][0] == kind and state.tasks[0][1] == player
+        if not more:
+            n = len(picks[player])
+            what = f"{n} card{'s' if n != 1 else ''}"
+            if source == "score":
+                what += f" of {'your' if names[player] == 'you' else 'their'} Score pile"
+            to = f" to give to {names[1 - player]}" if verb == "give" else " to discard"
+            lines.append(f"{title}: {names.act(player, 'chooses', 'choose')} {what}{to}.")
+        if not any(state.chosen):  # both have chosen: carried out at once
+            del self._picks[kind]
+            if source == "hand":
+                lines.append(self._choices_line(kind, picks))
+        return lines
+
+    def _choices_line(self, kind: str, picks: list[list[int]]) -> str:
+        """What both players gave or discarded at a phase start, once both have chosen."""
+        names = self.names
+        verb = LOCATION_CHOICES[kind][0]
+        said = []
+        for p in (0, 1):
+            if not picks[p]:
+                continue
+            receiver = 1 - p if verb == "give" else None
+            seen = self.viewer in (None, p, receiver)
+            shown = ", ".join(CODE[c] if seen else PUBLIC_NAME[c] for c in picks[p])
+            if verb == "give":
+                said.append(f"{names.act(p, 'gives', 'give')} {shown} to {names[1 - p]}")
+            else:
+                said.append(f"{names.act(p, 'discards', 'discard')} {shown}")
+        return f"{location_title(kind)}, both have chosen: {'; '.join(said)}."
+
+    def _phase_one_over(self) -> list[str]:
+        """What the locations keep from Phase One: the Dungeon's first extra vote (L11)."""
+        state = self.state
+        if state.config.building != "dungeon":
+            return []
+        first = state.counters.get("dungeon-1", -1)
+        if first not in (0, 1):
+            return ["Dungeon: nobody won the last trick of Phase One."]
+        return [
+            f"Dungeon: {self.names[first]} won the last trick of Phase One: one extra vote at "
+            "the end."
+        ]
+
+    def _location_events(self, trick: dict[str, Any]) -> list[str]:
+        """What the trick did to the locations' public tallies: a Plateau streak that passes
+        the lead (L8), a faction won outright at the Lighthouse (R-72, L12)."""
+        state = self.state
+        names = self.names
+        before = self._counters
+        after = state.counters
+        lines: list[str] = []
+        winner = trick.get("winner")
+        if (
+            state.config.setting == "plateau"
+            and winner is not None
+            and before.get("plateau-player") == winner
+            and before.get("plateau-count", 0) >= 2
+            and after.get("plateau-count", 0) == 0
+        ):
+            leads = (
+                f"{names[state.leader]} leads the next trick"
+                if state.leader != winner
+                else "the count restarts, but a power names the next leader"
+            )
+            lines.append(
+                f"Plateau: {names.act(winner, 'has', 'have')} won 3 tricks in a row: {leads}."
+            )
+        for key, owner in after.items():
+            if key.startswith("lighthouse:") and key not in before and owner in (0, 1):
+                faction = key.split(":", 1)[1]
+                lines.append(
+                    f"Lighthouse: {names.act(owner, 'has', 'have')} 3 collected {faction} cards "
+                    f"and {'win' if names[owner] == 'you' else 'wins'} the {faction} vote "
+                    "outright."
+                )
+        return lines
+
+    # -- decisions and the heroes --------------------------------------------------------------
+
+    def _hero_events(
+        self,
+        kind: str | None,
+        player: int | None,
+        move: str,
+        drawn: int,
+        other_prize: str | None = None,
+        two_prizes: bool = False,
+    ) -> None:
         """Tell the decision just taken and what the heroes did on their own with it: random
         draws (Skeleton, Kraken), Cthulhu's cards leaving the game, R-62 choices revealed."""
         state = self.state
@@ -450,6 +784,11 @@ class Narrator:
                 detail, new = new[0], new[1:]
             elif kind == "gargoyle":
                 detail = str(self.printed.get("hero:gargoyle", ""))
+            elif kind == "islands":
+                detail = other_prize
+                self._islands_told = True
+            elif kind == "seer" and two_prizes:
+                detail = "islands"
             text = describe_decision(kind, player, move, names, visible, detail)
             if kind == "gargoyle":
                 self.end_decisions.append(text)
@@ -500,6 +839,9 @@ class Narrator:
             cube = trick.get("winner") is None and any(
                 CODE[card] == CUBE for _, card, _, _ in plays
             )
+            prizes = self._prizes.get(trick["number"], []) if trick["phase"] == 1 else []
+            if len(prizes) > 1:
+                trick = {**trick, "prizes": [self._prize_shown(c) for c in prizes]}
             lines.append(trick_heading(trick, names, self.printed))
             if cube:
                 lead = trick["plays"][0]["card"]
@@ -511,6 +853,7 @@ class Narrator:
             else:
                 lines.append("  " + winner_line(trick, names))
             lines.extend("  " + capitalize(d) for d in self.decisions)
+            lines.extend("  " + line for line in self._location_events(trick))
             bundle = self._bundle_line(trick)
             if bundle:
                 lines.append("  " + bundle)
@@ -518,9 +861,17 @@ class Narrator:
                 if cube:
                     lines.append(f"  The prize {trick['prize']} waits for the next trick.")
                 else:
-                    lines.append("  " + self._prize_line(state.history[index][3], trick))
+                    lines.append("  " + self._prize_line(state.history[index][3], trick, prizes))
             lines.append("  " + self._destinations_line(plays, trick))
         return lines
+
+    def _prize_shown(self, card: int) -> str:
+        """A face-up prize as the viewer sees it."""
+        if self.viewer is None or self.state.result is not None:
+            return CODE[card]
+        if card in self.state.value_known:
+            return CODE[card]
+        return PUBLIC_NAME[card]
 
     def _bundle_line(self, trick: dict[str, Any]) -> str:
         """Who took the Cube bundle that lay on the table before this trick (H22)."""
@@ -543,11 +894,14 @@ class Narrator:
             )
         return capitalize(f"{said} on the table go to {zone_text(target, self.names)}.")
 
-    def _prize_line(self, prize: int, trick: dict[str, Any]) -> str:
-        """Who got the Phase One prize and the blind draw (winner's take first, R-2)."""
+    def _prize_line(self, prize: int, trick: dict[str, Any], prizes: Sequence[int] = ()) -> str:
+        """Who got the Phase One prize and the blind draw (winner's take first, R-2); with two
+        face-up prizes (Islands, L6) which one each took and the one that stays."""
         names = self.names
         winner = trick.get("winner")
         order = (0, 1) if winner is None else (winner, 1 - winner)
+        face_up = set(prizes) or {prize}
+        taken: set[int] = set()
         said = []
         for p in order:
             pile, size = self._followers[p]
@@ -557,12 +911,17 @@ class Narrator:
             for card in gained:
                 if card in self._table:
                     continue  # the Cube bundle, told on its own line
-                if card == prize:
-                    said.append(f"{names.act(p, 'takes', 'take')} the prize {CODE[card]}")
+                if card in face_up:
+                    taken.add(card)
+                    other = " other" if len(face_up) > 1 and taken != {card} else ""
+                    said.append(f"{names.act(p, 'takes', 'take')} the{other} prize {CODE[card]}")
                 elif self._may_see(p, card):
                     said.append(f"{names.act(p, 'draws', 'draw')} {CODE[card]} from the deck")
                 else:
                     said.append(f"{names.act(p, 'draws', 'draw')} a card from the deck")
+        left = [c for c in prizes if c not in taken]
+        if len(prizes) > 1 and left and not self._islands_told:
+            said.append(f"{', '.join(self._prize_shown(c) for c in left)} stays face-up")
         return capitalize("; ".join(said) + ".")
 
     def _destinations_line(
@@ -589,14 +948,21 @@ class Narrator:
             where[card] = source
         return where
 
+    def _end_moves(self) -> list[dict[str, str]]:
+        """The card moves of the end-of-game steps so far (``result.end_moves`` once over)."""
+        state = self.state
+        if state.result is not None:
+            moves: list[dict[str, str]] = state.result.get("end_moves", [])
+            return moves
+        return state.end_moves
+
     def _end_sources(self) -> dict[int, str]:
         """Cards the end-of-game steps moved, mapped to the zone they came from."""
-        result = self.state.result
-        if not result:
-            return {}
         moved: dict[str, str] = {}
-        for move in result.get("end_moves", []):
+        for move in self._end_moves():
             moved.setdefault(move["card"], move["from"])  # where it was before the first step
+        if not moved:
+            return {}
         zones = self.state.zones()
         return {
             card: moved[CODE[card]]
@@ -605,22 +971,30 @@ class Narrator:
             if CODE[card] in moved
         }
 
-    def _end_lines(self) -> list[str]:
+    def _end_lines(self, choices: Sequence[str] = ()) -> list[str]:
         """The end-of-game steps (§9 steps 1–3) in the order they ran, each saying which power
-        moved which cards (``result.end_moves``)."""
+        moved which cards (``result.end_moves``), told as they happen: a step that asks a
+        decision (Tavern, the Gargoyle's count) waits for it. ``choices``: the lines of a choice
+        just made (Tavern), told before the moves that followed it."""
         state = self.state
         names = self.names
-        moves = (state.result or {}).get("end_moves", [])
-        lines = ["End of the game."]
-        if state.toxics:
-            revealed = ", ".join(CODE[c] for c in state.toxics)
-            lines.append(f"  The Toxics are revealed: {revealed}.")
+        lines: list[str] = []
+        if self._end_told is None:
+            lines.append("End of the game.")
+            self._end_told = 0
+            if state.toxics:
+                revealed = ", ".join(CODE[c] for c in state.toxics)
+                lines.append(f"  The Toxics are revealed: {revealed}.")
+        lines.extend("  " + capitalize(line) for line in choices)
+        moves = self._end_moves()
         groups: dict[tuple[str, str, str], list[str]] = {}
-        for move in moves:
+        for move in moves[self._end_told :]:
             groups.setdefault((move["by"], move["from"], move["to"]), []).append(move["card"])
+        self._end_told = len(moves)
         for (by, source, target), codes in groups.items():
             lines.append("  " + capitalize(end_step_text(by, source, target, names, codes)))
         lines.extend("  " + capitalize(d) for d in self.end_decisions)
+        self.end_decisions = []
         return lines
 
     def _result_lines(self) -> list[str]:
@@ -628,9 +1002,19 @@ class Narrator:
         shown = report(state, self.viewer)
         scores = [pl["score"] for pl in shown["players"]]
         assert state.result is not None
-        factions = state.config.factions
+        config = state.config
+        factions = config.factions
         counted = {f: [faction_values(state, p, f) for p in (0, 1)] for f in factions}
-        return result_lines(state.result, scores, factions, self.names, counted)
+        return result_lines(
+            state.result,
+            scores,
+            factions,
+            self.names,
+            counted,
+            config.building,
+            state.counters,
+            decided_counts(state),
+        )
 
 
 def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]:
@@ -638,6 +1022,7 @@ def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]
     config = state.config
     lines = [f"Factions: {', '.join(config.factions)}."]
     lines.extend(hero_setup_lines(state))
+    lines.extend(location_rules_lines(config))
     lines.append(f"Player {config.first_leader} leads the first trick.")
     if state.seed is not None:
         lines.append(f"Seed: {state.seed}.")
@@ -693,10 +1078,14 @@ def in_progress_lines(state: State, narrator: Narrator) -> list[str]:
         f"The game is in progress: {PHASE_NAMES[state.phase]}, "
         f"{len(shown['tricks'])} tricks played."
     ]
+    if END_STEP in state.counters:
+        lines[0] = "The game is in progress: the end of the game, its steps under way."
     current = shown.get("current")
     if current is not None:
         parts = []
-        if current.get("prize"):
+        if len(current.get("prizes") or ()) > 1:
+            parts.append(f"prizes {' and '.join(current['prizes'])}")
+        elif current.get("prize"):
             parts.append(f"prize {current['prize']}")
         for i, play in enumerate(current["plays"]):
             verb = ("led", "led") if i == 0 else ("played", "played")
@@ -705,10 +1094,45 @@ def in_progress_lines(state: State, narrator: Narrator) -> list[str]:
             parts.append(f"{names[current['leader']]} to lead")
         lines.append("On the table: " + ", ".join(parts) + ".")
     lines.extend(capitalize(d) for d in narrator.decisions)
+    lines.extend(pending_choice_lines(state, narrator))
     nxt = shown["next"]
     lines.append(capitalize(f"{names[nxt['player']]} to move."))
     if "legal" in nxt:
         lines.append(f"Legal moves: {', '.join(nxt['legal'])}.")
+    return lines
+
+
+def pending_choice(state: State) -> str | None:
+    """The location whose simultaneous choice (R-62) is under way, or None."""
+    for kind, _, _ in state.tasks:
+        name = kind.lstrip("!")
+        if name in LOCATION_CHOICES:
+            return name
+    return None
+
+
+def pending_choice_lines(state: State, narrator: Narrator) -> list[str]:
+    """The choices made but not yet carried out (R-62): which cards to their chooser and in the
+    omniscient account, how many to the other player (W8)."""
+    kind = pending_choice(state)
+    if kind is None:
+        return []
+    names = narrator.names
+    verb = LOCATION_CHOICES[kind][0]
+    lines = []
+    for p in (0, 1):
+        chosen = state.chosen[p]
+        if not chosen:
+            continue
+        if narrator.viewer in (None, p):
+            what = ", ".join(CODE[c] for c in chosen)
+        else:
+            what = f"{len(chosen)} card{'s' if len(chosen) != 1 else ''}"
+        to = f" to {names[1 - p]}" if verb == "give" else ""
+        lines.append(
+            f"{location_title(kind)}: {names.act(p, 'has', 'have')} chosen to {verb} {what}{to}; "
+            "carried out once both have chosen."
+        )
     return lines
 
 

@@ -3,10 +3,10 @@
 **Duplicate deals.** Deal ``i`` (counting from 0) of a match with seed ``S`` is set up from the game
 seed ``S + i`` with the match's setup options (:meth:`claim.options.SetupOptions.resolve`, as in
 ``claim simulate``: with ``--factions random`` every deal draws its own deck, with ``--heroes``
-its own heroes). Each deal is played
-twice with the seats swapped: game ``2i`` puts bot A in seat 0 and bot B in seat 1, game ``2i + 1``
-deals the very same cards with B in seat 0 and A in seat 1. The luck of the deal and the seat
-advantage thus fall on both bots alike.
+its own heroes, with ``--setting random`` or ``--building random`` its own locations). Each deal is
+played twice with the seats swapped: game ``2i`` puts bot A in seat 0 and bot B in seat 1, game
+``2i + 1`` deals the very same cards with B in seat 0 and A in seat 1. The luck of the deal and the
+seat advantage thus fall on both bots alike.
 
 **Bot seeds.** Every game gets fresh bots, built by :func:`claim.bots.make_bot`; A's bot in both
 games of deal ``i`` is seeded with ``bot_seed(S, i, 0)`` and B's with ``bot_seed(S, i, 1)``, so
@@ -61,6 +61,9 @@ class GameOutcome:
     factions: str
     first_leader: int
     tricks: int
+    #: the deal's Setting and Building (None: none in play)
+    setting: str | None = None
+    building: str | None = None
 
     @property
     def index(self) -> int:
@@ -167,6 +170,8 @@ def play_game(match: _Match, index: int) -> GameOutcome:
         factions=",".join(setup.config.factions),
         first_leader=setup.config.first_leader,
         tricks=len(state.history),
+        setting=setup.config.setting,
+        building=setup.config.building,
     )
 
 
@@ -418,14 +423,24 @@ class ArenaStats:
         return _group(self.outcomes, lambda o: str(o.first_leader))
 
     @property
+    def by_setting(self) -> dict[str, Tally]:
+        """A's results per Setting (empty without one; one entry unless ``--setting random``)."""
+        return _group((o for o in self.outcomes if o.setting), lambda o: str(o.setting))
+
+    @property
+    def by_building(self) -> dict[str, Tally]:
+        """A's results per Building (empty without one)."""
+        return _group((o for o in self.outcomes if o.building), lambda o: str(o.building))
+
+    @property
     def average_tricks(self) -> float:
         return sum(o.tricks for o in self.outcomes) / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The ``claim arena --json`` object (the CLI adds ``seconds``); the setup options are
-        given as typed."""
+        given as typed; ``by_setting`` and ``by_building`` only with locations."""
         interval = self.interval
-        return {
+        data: dict[str, Any] = {
             "bots": list(self.bots),
             "seed": self.seed,
             **self.options.to_dict(),
@@ -443,3 +458,7 @@ class ArenaStats:
             "by_first_leader": {k: t.to_dict() for k, t in self.by_first_leader.items()},
             "average_tricks": round(self.average_tricks, 4),
         }
+        for key, groups in (("by_setting", self.by_setting), ("by_building", self.by_building)):
+            if groups:
+                data[key] = {k: t.to_dict() for k, t in groups.items()}
+        return data

@@ -17,15 +17,24 @@ from typing import Any, NoReturn
 import click
 
 from claim import __version__, cards, records
-from claim.account import Names, Narrator, capitalize, replay_account
+from claim.account import (
+    LOCATION_CHOICES,
+    Names,
+    Narrator,
+    capitalize,
+    location_rules_lines,
+    location_title,
+    pending_choice,
+    replay_account,
+)
 from claim.arena import ArenaStats, GameOutcome, Tally, arena, build_bot, normalize_spec, parse_bots
 from claim.bots import decide
-from claim.engine import current_player, is_over, legal_actions
+from claim.engine import END_STEP, current_player, is_over, legal_actions
 from claim.errors import ClaimError, RecordError
 from claim.options import Setup, SetupOptions, setup_options
 from claim.powers import REGISTRY
 from claim.setup import GameConfig, new_game
-from claim.simulate import SimulationStats, simulate
+from claim.simulate import DECIDING_LOCATIONS, LocationTally, SimulationStats, simulate
 from claim.simulate import bot_seed as default_bot_seed
 from claim.state import State
 from claim.view import observe, report
@@ -128,7 +137,8 @@ def deal(seed: int | None, options: SetupOptions) -> None:
     """Deal a new game and write its record (setup, deal, no moves) as JSON to stdout.
 
     The record replays with `claim replay`; add moves to its "moves" list to play it on. With
-    heroes the record's setup names the heroes in the deck (setup.heroes).
+    heroes the record's setup names the heroes in the deck (setup.heroes), with locations the
+    Setting and the Building (setup.setting, setup.building).
     """
     setup = _setup(seed, options)
     state = new_game(setup.config, setup.seed)
@@ -165,8 +175,9 @@ def replay(file: str, as_json: bool, view: int | None) -> None:
     """Replay the game record FILE (- reads stdin) and tell it trick by trick.
 
     The account says why each trick was won, the decisions taken, who took each prize, and at
-    the end the votes faction by faction and the winner. A record that stops early is shown
-    in progress, with whose turn it is and the legal moves.
+    the end the votes faction by faction and the winner. With locations it names them with their
+    rules text and tells their choices, tallies, end-of-game moves and decided results. A record
+    that stops early is shown in progress, with whose turn it is and the legal moves.
 
     --json prints the replay JSON instead; --json --view P prints player P's view. The readable
     account always shows everything, so --view needs --json.
@@ -218,8 +229,10 @@ def simulate_command(
 
     Game i (from 0) is dealt from seed S+i with the same setup options (so `claim deal --seed
     S+i` gives its deal); with --factions random each game draws its own deck, with --heroes
-    its own heroes. Prints games played, wins per seat, draws, the average number of tricks,
-    games per second and, with heroes, how each hero fared. The same seed always gives the
+    its own heroes, with --setting/--building random its own locations. Prints games played,
+    wins per seat, draws, the average number of tricks, games per second and, with heroes, how
+    each hero fared; with locations, the results per Setting and per Building and how many games
+    each decided itself. The same seed always gives the
     same results, except the timing.
     """
     seed = _setup(seed, options).seed  # one-line error for bad options
@@ -296,6 +309,39 @@ def _print_stats(stats: SimulationStats) -> None:
             rate = f"{tally.phase_two_win_rate:.1%}" if tally.phase_two else "-"
             heroes.add_row(name, str(tally.games), str(tally.phase_two), rate)
         console.print(heroes)
+    for title, pool, table_of in (
+        ("Settings", cards.SETTINGS, stats.by_setting),
+        ("Buildings", cards.BUILDINGS, stats.by_building),
+    ):
+        if table_of:
+            console.print(_location_table(title, pool, table_of))
+
+
+def _location_table(title: str, pool: Sequence[str], tallies: dict[str, LocationTally]) -> Any:
+    """A simulation's results per Setting or per Building: games, wins of each seat, draws, the
+    games the location decided itself and how the games were decided (``result.reason``)."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column(title[:-1])
+    table.add_column("Games", justify="right")
+    table.add_column("P0-P1-draws", justify="right")
+    table.add_column("By it", justify="right")
+    table.add_column("How the games were decided")
+    for name in pool:
+        tally = tallies.get(name)
+        if tally is None:
+            continue
+        decides = name in DECIDING_LOCATIONS or name == "dungeon"
+        reasons = ", ".join(f"{reason} {n}" for reason, n in tally.to_dict()["reasons"].items())
+        table.add_row(
+            name,
+            str(tally.games),
+            f"{tally.wins[0]}-{tally.wins[1]}-{tally.draws}",
+            str(tally.decided) if decides else "-",
+            reasons,
+        )
+    return table
 
 
 # -------------------------------------------------------------------------------------------------
@@ -337,8 +383,8 @@ def arena_command(
     Deal i (from 0) is dealt from seed S+i with the setup options and played twice, the seats
     swapped: A as player 0, then B as player 0. A scores 1 per win and 1/2 per draw; its win rate
     comes with a 95% interval paired over deals (and the per-game Wilson interval), and results
-    per seat, per deck and per first leader. The same seed always gives the same results, whatever
-    --jobs; see docs/bots.md.
+    per seat, per deck, per first leader and per location. The same seed always gives the same
+    results, whatever --jobs; see docs/bots.md.
     """
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
@@ -418,6 +464,9 @@ def _print_arena(stats: ArenaStats, seconds: float) -> None:
             table.add_row(f"Deck {deck}", _wdl(tally))
     for leader, tally in stats.by_first_leader.items():
         table.add_row(f"Player {leader} leads first", _wdl(tally))
+    for kind, groups in (("Setting", stats.by_setting), ("Building", stats.by_building)):
+        for name, tally in groups.items():
+            table.add_row(f"{kind} {name}", _wdl(tally))
     table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
     table.add_row("Games per second", f"{stats.games / seconds if seconds > 0 else 0.0:.1f}")
     console.print(table)
@@ -433,7 +482,7 @@ DEFAULT_PLAY_BOT = "heuristic"
 PLAY_HELP = """\
 Type a move by its number or in full (e.g. 1, or "play goblins:5"); "goblins:5" alone plays it.
 Other commands:
-  help         this text, and the powers of the factions in play
+  help         this text, and the powers of the factions, heroes and locations in play
   show         show the table again
   save FILE    write the game so far as a record (replay it with: claim replay FILE)
   quit         leave the game"""
@@ -474,8 +523,10 @@ def play(
     """Play a game in the terminal against a bot (--bot; see docs/bots.md).
 
     You see only what your seat may know: your hand, the prize, the trick so far, both Score
-    piles, the face-up Gnomes, the Troll pool and how many cards are left in the deck and each
-    hand. Type a move or its number; "help" lists the commands ("save FILE", "quit").
+    piles, the face-up Gnomes, the Troll pool, the locations' tallies (Plateau, Ice Fields, Lava
+    Fields, Lighthouse, Dungeon) and how many cards are left in the deck and each hand. Type a
+    move or its number; "help" lists the commands ("save FILE", "quit") and the rules of the
+    powers and locations in play.
     """
     try:
         spec = normalize_spec(bot_spec)
@@ -495,6 +546,8 @@ def play(
     )
     click.echo(f"Factions: {', '.join(setup.config.factions)}. Type help for the commands.")
     for line in hero_lines(setup.config):
+        click.echo(line)
+    for line in location_rules_lines(setup.config):
         click.echo(line)
     while not is_over(state):
         player = current_player(state)
@@ -565,6 +618,8 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
                 power = REGISTRY.get(name)
                 if power is not None:
                     click.echo(f"  {name}: {power.rules_text()}")
+            for line in location_rules_lines(state.config):
+                click.echo(f"  {line}")
             continue
         if word == "show":
             for line in table_lines(observe(state, seat), seat, narrator.names, state):
@@ -654,15 +709,133 @@ def _expansion_lines(
     return lines
 
 
-def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
-    """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions)."""
+def _table_heading(view: dict[str, Any], state: State) -> str:
+    """The table's first line: the trick being played, or the decisions of a phase start or of
+    the end of the game (Endless Sands, Windy Peaks, Swamp, Tavern, the Gargoyle)."""
     phase = view["phase"]
+    phase_name = "One" if phase == 1 else "Two"
+    if END_STEP in state.counters:
+        return "── End of the game ──"
+    if view.get("current") is None and pending_choice(state) is not None:
+        return f"── Phase {phase_name} begins ──"
     number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
+    return f"── Phase {phase_name}, trick {number} ──"
+
+
+def location_lines(view: dict[str, Any], names: Names) -> list[str]:
+    """The locations in play and their public tallies in words (``view["counters"]``): a
+    Plateau streak, the Ice Fields bonus waiting, a Lava Fields run, the factions won outright at
+    the Lighthouse, the Dungeon's Phase One extra vote."""
+    setting, building = view.get("setting"), view.get("building")
+    if not setting and not building:
+        return []
+    where = [
+        f"{kind} {location_title(name)}"
+        for kind, name in (("setting", setting), ("building", building))
+        if name
+    ]
+    lines = [f"Locations: {', '.join(where)} (help shows their rules)"]
+    counters: dict[str, int] = view.get("counters") or {}
+
+    def has(p: int) -> str:
+        return names.act(p, "has", "have")
+
+    def their(p: int) -> str:
+        return "your" if names[p] == "you" else "their"
+
+    player, count = counters.get("plateau-player", -1), counters.get("plateau-count", 0)
+    if setting == "plateau" and player in (0, 1) and count > 0:
+        lines.append(
+            f"Plateau: {has(player)} won {count} trick{'s' if count != 1 else ''} in a row (at 3 "
+            "the other player leads the next trick)"
+        )
+    player = counters.get("ice-fields", -1)
+    if setting == "ice-fields" and player in (0, 1):
+        lines.append(f"Ice Fields: {has(player)} +1 on {their(player)} next card")
+    player, count = counters.get("lava-player", -1), counters.get("lava-count", 0)
+    if setting == "lava-fields" and player in (0, 1) and count > 0:
+        lines.append(
+            f"Lava Fields: {has(player)} lost {count} trick{'s' if count != 1 else ''} in a row "
+            "in Phase Two (5 in a row wins the game)"
+        )
+    outright: dict[int, list[str]] = {}
+    for key, owner in counters.items():
+        if key.startswith("lighthouse:") and owner in (0, 1):
+            outright.setdefault(owner, []).append(key.split(":", 1)[1])
+    for owner, factions in sorted(outright.items()):
+        lines.append(f"Lighthouse: {', '.join(factions)} won outright by {names[owner]}")
+    if building == "dungeon" and "dungeon-1" in counters:
+        first = counters["dungeon-1"]
+        lines.append(
+            f"Dungeon: {names[first]} won the last trick of Phase One (one extra vote at the end)"
+            if first in (0, 1)
+            else "Dungeon: nobody won the last trick of Phase One"
+        )
+    return lines
+
+
+def _choice_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+    """A simultaneous choice under way (R-62, W8): the cards you chose (not yet carried out),
+    how many the other has chosen, and what your pending location decision asks."""
+    lines: list[str] = []
+    kind = pending_choice(state)
+    verb = LOCATION_CHOICES[kind][0] if kind is not None else "discard"
+    other = 1 - seat
+    chosen = view["players"][seat].get("chosen")
+    if chosen:
+        to = f" to {names[other]}" if verb == "give" else ""
+        it = "it goes" if len(chosen) == 1 else "they go"
+        lines.append(f"You chose to {verb} {', '.join(chosen)}{to}; {it} once both have chosen")
+    theirs = len(state.chosen[other])
+    if kind is not None and theirs:
+        what = f"{theirs} card{'s' if theirs != 1 else ''}"
+        to = " to give you" if verb == "give" else " to discard"
+        lines.append(
+            f"{capitalize(names.act(other, 'has', 'have'))} chosen {what}{to}; you see them once "
+            "both have chosen"
+        )
+    nxt = view.get("next") or {}
+    task = state.tasks[0] if state.tasks else None
+    if task is None or nxt.get("player") != seat or task[0] not in (*LOCATION_CHOICES, "islands"):
+        return lines
+    ask, _, left = task
+    title = location_title(ask)
+    if ask == "islands":
+        lines.append(f"{title}: take one of the two prizes; the other stays face-up")
+        return lines
+    more = "" if not chosen else " more"
+    cards_left = f"{left}{more} card{'s' if left != 1 else ''}"
+    if ask == "tavern":
+        lines.append(
+            f"{title}: give {cards_left} of your Score pile to {names[other]}, one move each; "
+            "neither sees the other's choice until both have chosen"
+        )
+    elif verb == "give":
+        lines.append(
+            f"{title}: give {cards_left} from your hand to {names[other]}, one move each; "
+            "neither sees the other's choice until both have chosen"
+        )
+    else:
+        lines.append(
+            f"{title}: discard {cards_left} from your hand, one move each; neither sees the "
+            "other's choice until both have chosen"
+        )
+    return lines
+
+
+def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+    """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions and the
+    decision being asked)."""
     players = view["players"]
-    lines = [f"── Phase {'One' if phase == 1 else 'Two'}, trick {number} ──"]
+    lines = [_table_heading(view, state)]
     current = view.get("current")
     if current is not None:
-        if current.get("prize"):
+        if len(current.get("prizes") or ()) > 1:
+            lines.append(
+                f"Prizes (Islands): {' and '.join(current['prizes'])} (the trick's winner takes "
+                "one, the other stays face-up)"
+            )
+        elif current.get("prize"):
             lines.append(f"Prize: {current['prize']}")
         if current["plays"]:
             said = [
@@ -693,9 +866,8 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
             f"On the table: {', '.join(view['table'])} (the Gelatinous Cube and the card under "
             "it: the next trick's winner takes them)"
         )
-    chosen = players[seat].get("chosen")
-    if chosen:
-        lines.append(f"You chose to discard {', '.join(chosen)}; it goes once both have chosen")
+    lines.extend(location_lines(view, names))
+    lines.extend(_choice_lines(view, seat, names, state))
     other = 1 - seat
     lines.append(
         f"Cards left: deck {len(view['deck'])}, your hand {len(hand)}, "

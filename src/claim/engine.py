@@ -333,7 +333,7 @@ def _queue(state: State, asks: list[Ask], then: str) -> bool:
 def _layers(state: State, trick: Trick) -> dict[str, list[Layer]]:
     layers = trick.layers
     if layers is None:
-        layers = trick.layers = state.book.trick_layers(trick)
+        layers = trick.layers = state.book.trick_layers(trick, bool(state.table))
     return layers
 
 

@@ -1,15 +1,17 @@
 """The setup options shared by every command that starts a game (deal, simulate, play, arena).
 
 ``@setup_options`` adds ``--seed``, ``--first-leader``, ``--factions``, ``--heroes``,
-``--hero-count`` and ``--hero-values`` to a Click command. The command receives ``seed`` and one
-:class:`SetupOptions` (the setup option values as typed), and :meth:`SetupOptions.resolve` turns
-them into a seed and a :class:`~claim.setup.GameConfig`. A new setup option is one field of
-:class:`SetupOptions`, one entry of :data:`SETUP_OPTIONS` and one step of ``resolve``.
+``--hero-count``, ``--hero-values``, ``--setting`` and ``--building`` to a Click command. The
+command receives ``seed`` and one :class:`SetupOptions` (the setup option values as typed), and
+:meth:`SetupOptions.resolve` turns them into a seed and a :class:`~claim.setup.GameConfig`. A new
+setup option is one field of :class:`SetupOptions`, one entry of :data:`SETUP_OPTIONS` and one
+step of ``resolve``.
 
 Every random choice is drawn from the seed, so the same options always give the same game:
-``--factions random``, ``--first-leader random`` and the hero draw use a generator seeded from
-the game seed (separate from the one that shuffles, so asking for a random leader never changes
-the deal), in that order, so that adding heroes never changes a seed's factions or leader.
+``--factions random``, ``--first-leader random``, the hero draw, ``--setting random`` and
+``--building random`` use a generator seeded from the game seed (separate from the one that
+shuffles, so asking for a random leader never changes the deal), in that order, so that adding
+heroes or locations never changes a seed's factions, leader or heroes.
 Without ``--seed`` a fresh seed is drawn and reported, so any game can be reproduced.
 """
 
@@ -32,6 +34,7 @@ from claim.setup import (
     parse_factions,
     parse_hero_values,
     parse_heroes,
+    parse_location,
     resolve_first_leader,
 )
 
@@ -57,6 +60,16 @@ HERO_COUNT_HELP = (
 HERO_VALUES_HELP = (
     "Hero values that replace the printed ones (R-61), e.g. jester=7,witch=4; they are saved "
     "in the record."
+)
+
+SETTING_HELP = (
+    "The Setting in play (RULES.md §7; it changes how cards interact): a name, random (drawn "
+    "from the seed) or none. Settings: " + ", ".join(cards.SETTINGS) + "."
+)
+
+BUILDING_HELP = (
+    "The Building in play (RULES.md §7; it changes the end of the game): a name, random (drawn "
+    "from the seed) or none. Buildings: " + ", ".join(cards.BUILDINGS) + "."
 )
 
 
@@ -91,6 +104,10 @@ def _heroes_off(text: str) -> bool:
     return text.strip().lower() in ("", "0", "none", "off", "no")
 
 
+def _location_off(text: str) -> bool:
+    return text.strip().lower() in ("", "none", "off", "no")
+
+
 @dataclass(frozen=True, slots=True)
 class SetupOptions:
     """The setup options of a game-starting command, as given on the command line.
@@ -109,6 +126,8 @@ class SetupOptions:
     heroes: str = "0"
     hero_count: int | None = None
     hero_values: str = ""
+    setting: str = "none"
+    building: str = "none"
 
     def resolve(self, seed: int | None = None) -> Setup:
         """The seed (a fresh one if None) and the config; a bad value raises SetupOptionError
@@ -116,7 +135,8 @@ class SetupOptions:
         if seed is None:
             seed = fresh_seed()
         rng = setup_rng(seed)
-        # the order of the draws is fixed: factions, first leader, heroes (new draws go last)
+        # the order of the draws is fixed: factions, first leader, heroes, setting, building (new
+        # draws go last, so that existing seeds keep their setup)
         with _blame("--factions"):
             factions = parse_factions(self.factions, rng)
         with _blame("--first-leader"):
@@ -128,8 +148,12 @@ class SetupOptions:
         twice = next((name for name in named if named.count(name) > 1), None)
         if twice is not None:
             raise SetupOptionError("--hero-values", f"{twice} is given twice")
+        with _blame("--setting"):
+            setting = parse_location(self.setting, "setting", rng)
+        with _blame("--building"):
+            building = parse_location(self.building, "building", rng)
         with _blame("--heroes"):
-            config = GameConfig(factions, leader, heroes, pool, values)
+            config = GameConfig(factions, leader, heroes, pool, values, setting, building)
         return Setup(seed, config)
 
     def _draw_heroes(self, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -156,8 +180,8 @@ class SetupOptions:
             ) from None
 
     def describe(self) -> str:
-        """The options for a summary line: ``factions claim, first leader 0`` and the hero
-        options when given."""
+        """The options for a summary line: ``factions claim, first leader 0`` and the hero and
+        location options when given."""
         parts = [f"factions {self.factions}", f"first leader {self.first_leader}"]
         if not _heroes_off(self.heroes):
             parts.append(f"heroes {self.heroes}")
@@ -165,7 +189,16 @@ class SetupOptions:
             parts.append(f"hero count {self.hero_count}")
         if self.hero_values:
             parts.append(f"hero values {self.hero_values}")
+        if not _location_off(self.setting):
+            parts.append(f"setting {self.setting}")
+        if not _location_off(self.building):
+            parts.append(f"building {self.building}")
         return ", ".join(parts)
+
+    @property
+    def has_locations(self) -> bool:
+        """Whether a Setting or a Building (named or random) is asked for."""
+        return not (_location_off(self.setting) and _location_off(self.building))
 
     def to_dict(self) -> dict[str, Any]:
         """The options in a command's JSON output, as given (``hero_count`` null when unset)."""
@@ -208,6 +241,20 @@ SETUP_OPTIONS: dict[str, Callable[[Any], Any]] = {
         metavar="NAME=V,...",
         help=HERO_VALUES_HELP,
     ),
+    "setting": click.option(
+        "--setting",
+        default="none",
+        show_default=True,
+        metavar="NAME|random|none",
+        help=SETTING_HELP,
+    ),
+    "building": click.option(
+        "--building",
+        default="none",
+        show_default=True,
+        metavar="NAME|random|none",
+        help=BUILDING_HELP,
+    ),
 }
 
 
@@ -221,8 +268,8 @@ def fresh_seed() -> int:
 
 
 def setup_rng(seed: int) -> random.Random:
-    """The generator of the setup draws (random factions, random first leader, heroes) for
-    ``seed``.
+    """The generator of the setup draws (random factions, random first leader, heroes, random
+    locations) for ``seed``.
 
     It is seeded from a string so it is independent of the shuffle's ``random.Random(seed)``.
     """
@@ -262,7 +309,8 @@ def setup_options(command: F) -> F:
             type=int,
             default=None,
             metavar="N",
-            help="Seed of every random draw (deal, random factions and leader, heroes). "
+            help="Seed of every random draw (deal, random factions and leader, heroes, "
+            "locations). "
             "Default: a fresh seed, which is reported.",
         ),
         *SETUP_OPTIONS.values(),

@@ -28,6 +28,7 @@ from claim.setup import (
     hero_cards,
     new_game,
     validate_factions,
+    validate_location,
 )
 from claim.state import State, chance_seed_for
 
@@ -35,8 +36,6 @@ FORMAT = "claim/1"
 
 #: setup fields that name components later issues implement; today they must be absent or empty
 _NOT_YET = {
-    "setting": "locations",
-    "building": "locations",
     "artifacts": "artifacts",
 }
 
@@ -79,8 +78,26 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
         validate_factions(factions)
     except ClaimError as exc:
         raise RecordError(f"{where}.factions: {exc}") from None
+    locations: dict[str, str | None] = {}
+    for kind in ("setting", "building"):
+        name = data.get(kind)
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"{where}.{kind} must be a {kind} name or null")
+        try:
+            validate_location(name, kind)  # L1: a name of the right pool; never "random"
+        except ClaimError as exc:
+            raise RecordError(f"{where}.{kind}: {exc}") from None
+        locations[kind] = name
     try:
-        return GameConfig(tuple(factions), first, heroes, pool, tuple(values.items()))
+        return GameConfig(
+            tuple(factions),
+            first,
+            heroes,
+            pool,
+            tuple(values.items()),
+            locations["setting"],
+            locations["building"],
+        )
     except ClaimError as exc:
         field = "hero_values" if "value" in str(exc) else "heroes"
         raise RecordError(f"{where}.{field}: {exc}") from None

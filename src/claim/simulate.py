@@ -5,6 +5,11 @@ with the same setup options (:class:`~claim.options.SetupOptions`), so ``claim d
 (same options) gives its deal; player
 ``p``'s random bot is seeded with ``2 * (S + i) + p``. The results depend on nothing else, so the
 same seed always gives the same results (only the timing differs).
+
+With locations (``--setting``, ``--building``; ``random`` draws one per game) the statistics are
+also kept per Setting and per Building: the games played with it, the wins of each seat, the draws,
+how the games were decided (``result.reason``) and how many of them the location decided itself
+(:func:`decided_by`).
 """
 
 from __future__ import annotations
@@ -50,10 +55,79 @@ class HeroTally:
         }
 
 
+#: the result reasons of a game decided before the votes (L23), each by its location
+DECIDING_LOCATIONS = frozenset({"castle", "forest", "bridge", "monastery", "lava-fields"})
+
+
+def decided_by(result: dict[str, Any], location: str) -> bool:
+    """Whether ``location`` decided a finished game itself: the Castle, Forest, Bridge or
+    Monastery at §9 step 4 or Lava Fields mid-phase (``reason`` names it, L23), or the Dungeon's
+    extra votes (L11) when the game would have had another outcome without them.
+
+    >>> decided_by({"winner": 1, "reason": "castle"}, "castle")
+    True
+    >>> result = {"winner": 0, "reason": "votes", "votes_won": [3, 2],
+    ...           "cards_in_won_factions": [9, 12], "dungeon": {"phase_one": 0, "phase_two": 0}}
+    >>> decided_by(result, "dungeon")  # 1 vote to 2 without the extras
+    True
+    """
+    if location in DECIDING_LOCATIONS:
+        return result.get("reason") == location
+    if location != "dungeon" or "dungeon" not in result:
+        return False
+    won = list(result["votes_won"])
+    for p in result["dungeon"].values():
+        if p is not None:
+            won[p] -= 1
+    cards_won = result["cards_in_won_factions"]
+    winner: int | None
+    if won[0] != won[1]:
+        winner = 0 if won[0] > won[1] else 1
+    elif cards_won[0] != cards_won[1]:
+        winner = 0 if cards_won[0] > cards_won[1] else 1
+    else:
+        winner = None
+    return winner != result.get("winner")
+
+
+@dataclass(slots=True)
+class LocationTally:
+    """One Setting or Building over a simulation: the games played with it, the wins of each
+    seat and the draws, the games by ``result.reason`` (votes, cards, draw, castle, ...) and how
+    many of them the location decided itself (:func:`decided_by`)."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    decided: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, result: dict[str, Any], location: str) -> None:
+        self.games += 1
+        winner = result["winner"]
+        if winner is None:
+            self.draws += 1
+        else:
+            self.wins[winner] += 1
+        reason = str(result.get("reason"))
+        self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        self.decided += int(decided_by(result, location))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "decided": self.decided,
+            "reasons": dict(sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+        }
+
+
 @dataclass(slots=True)
 class SimulationStats:
     """What a simulation counts. ``wins[p]`` is the number of games player ``p`` won;
-    ``by_hero`` counts each hero that was in some game (empty without heroes)."""
+    ``by_hero`` counts each hero that was in some game (empty without heroes), ``by_setting`` and
+    ``by_building`` each location that was in play in some game (empty without locations)."""
 
     seed: int
     options: SetupOptions = field(default_factory=SetupOptions)
@@ -63,6 +137,8 @@ class SimulationStats:
     tricks: int = 0
     seconds: float = 0.0
     by_hero: dict[str, HeroTally] = field(default_factory=dict)
+    by_setting: dict[str, LocationTally] = field(default_factory=dict)
+    by_building: dict[str, LocationTally] = field(default_factory=dict)
 
     def add(self, state: State) -> None:
         """Count a finished game."""
@@ -89,6 +165,13 @@ class SimulationStats:
             if len(players) == 1:
                 tally.phase_two += 1
                 tally.phase_two_wins += int(winner in players)
+        config = state.config
+        for location, table in (
+            (config.setting, self.by_setting),
+            (config.building, self.by_building),
+        ):
+            if location:
+                table.setdefault(location, LocationTally()).add(result, location)
 
     @property
     def average_tricks(self) -> float:
@@ -102,7 +185,8 @@ class SimulationStats:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``claim simulate --json`` object: the counts, the setup options as given and,
-        with heroes, ``by_hero`` (in the order of the 24 heroes)."""
+        with heroes, ``by_hero`` (in the order of the 24 heroes); with locations ``by_setting``
+        and ``by_building`` (in the order of their pools)."""
         data: dict[str, Any] = {
             "games": self.games,
             "seed": self.seed,
@@ -117,6 +201,12 @@ class SimulationStats:
             data["by_hero"] = {
                 name: self.by_hero[name].to_dict() for name in cards.HEROES if name in self.by_hero
             }
+        for key, pool, table in (
+            ("by_setting", cards.SETTINGS, self.by_setting),
+            ("by_building", cards.BUILDINGS, self.by_building),
+        ):
+            if table:
+                data[key] = {name: table[name].to_dict() for name in pool if name in table}
         return data
 
 
@@ -152,7 +242,7 @@ def simulate(
     on_game: GameHook | None = None,
 ) -> SimulationStats:
     """Play ``games`` random-bot games with the setup ``options`` (default: the commands'
-    defaults) and count wins per seat, draws, tricks and the heroes.
+    defaults) and count wins per seat, draws, tricks, the heroes and the locations.
 
     Bad setup options raise ClaimError before any game is played. ``on_game`` (if given) is
     called after each game, e.g. to save its record or advance a progress bar.

@@ -16,6 +16,7 @@ from typing import Any
 
 from claim import cards
 from claim.engine import (
+    END_STEP,
     PARTIAL_NAME,
     PUBLIC_NAME,
     VALUE_HIDDEN,
@@ -150,15 +151,18 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     players: list[dict[str, Any]] = []
     for p in (0, 1):
         hand = eyes.names(f"hand{p}", state.hands[p])
+        score = state.score[p]
         chosen = state.chosen[p]
         if chosen and viewer is not None and viewer != p:
-            # W8: the other's choice not yet carried out still shows as a card in their hand
-            hand = hand + [HIDDEN] * len(chosen)
+            # W8: the other's choices not yet carried out show where they came from: a "?" in
+            # the hand, the card back at its place in the Score pile (Tavern)
+            hand = hand + [HIDDEN] * sum(1 for c in chosen if c not in state.chosen_at)
+            score = as_before_choices(state, p)
         players.append(
             {
                 "hand": hand,
                 "followers": eyes.names(f"followers{p}", state.followers[p]),
-                "score": eyes.names(f"score{p}", state.score[p]),
+                "score": eyes.names(f"score{p}", score),
                 "gnomes": eyes.names(f"gnomes{p}", state.faceup[p]),
                 # V15: the Vampire stack beside the Score pile, never listed in it
                 "vampire": eyes.name(f"vampire{p}", state.vampire[p][0])
@@ -224,6 +228,13 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     if state.table:
         out["table"] = eyes.names("table", state.table)  # H20: the Cube bundle
     config = state.config
+    if config.setting:
+        out["setting"] = config.setting
+    if config.building:
+        out["building"] = config.building
+    counters = {k: v for k, v in state.counters.items() if k != END_STEP}
+    if counters:
+        out["counters"] = counters  # the locations' public tallies (Plateau, Lava Fields, ...)
     if config.heroes:
         # public: the count, the pool and the values; which heroes are in the deck is secret
         out["heroes"] = {
@@ -251,6 +262,34 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
             current["reason"] = trick.reason
         out["current"] = current
     return out
+
+
+def as_before_choices(state: State, player: int) -> list[int]:
+    """``player``'s Score pile with the cards chosen from it (Tavern) back in their places."""
+    pile = list(state.score[player])
+    for card in reversed(state.chosen[player]):
+        at = state.chosen_at.get(card)
+        if at is not None:
+            pile.insert(at, card)
+    return pile
+
+
+def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
+    """The other player's choices from their public Score pile (Tavern) are secret until carried
+    out: put them back and choose as many again at random among the cards they may choose."""
+    picked = [c for c in state.chosen[player] if c in state.chosen_at]
+    if not picked:
+        return
+    state.score[player][:] = as_before_choices(state, player)
+    state.chosen[player] = [c for c in state.chosen[player] if c not in state.chosen_at]
+    for card in picked:
+        del state.chosen_at[card]
+    pile = state.score[player]
+    choosable = [c for c in pile if state.tags.get(c) != "face-up"]
+    for card in rng.sample(choosable, len(picked)):
+        state.chosen_at[card] = pile.index(card)
+        pile.remove(card)
+        state.chosen[player].append(card)
 
 
 def observe(state: State, player: int) -> dict[str, Any]:
@@ -341,10 +380,28 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
     s = state.clone()
+    other = 1 - player
+    _redo_score_choices(s, other, rng)
+    # W8: which cards the other player chose from hand is secret until carried out: back into
+    # the hand, re-dealt with it, and chosen again at random below
+    from_hand = [c for c in s.chosen[other] if c not in s.chosen_at]
+    s.hands[other].extend(from_hand)
+    s.chosen[other] = [c for c in s.chosen[other] if c in s.chosen_at]
+    # The order of the other hand is hidden too (W13): the cards the player knows there first, by
+    # code, then the unknown ones, so nothing of the true order survives.
+    # Cards known only by name (a Trickster prize) sort by that name: they are re-dealt among
+    # their like anyway.
+    if s.result is None:  # a finished game shows every hand in order
+        seen = Eyes(s, player)
+        zone = f"hand{other}"
+        known = sorted(
+            (c for c in s.hands[other] if c in s.revealed), key=lambda c: seen.known_as(zone, c)
+        )
+        s.hands[other] = known + [c for c in s.hands[other] if c not in s.revealed]
     eyes = Eyes(s, player)
     slots: dict[str, list[tuple[list[int], int]]] = {}
     unknown: list[int] = []
-    held: set[int] = set()
+    held: set[int] = set(s.chosen_at)  # cards chosen from a public pile are known cards
     if s.tasks and s.tasks[0][1] == 1 - player and s.tasks[0][0][0] not in "@!":
         kind, asked, data = s.tasks[0]
         held.update(s.book.by_ask[kind].held(s, kind, asked, data))
@@ -417,6 +474,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         ]
         if trick is not None:
             trick.gained = [(p, placed.get(c, c)) for p, c in trick.gained]
+    hand = s.hands[other]
+    for i in sorted(rng.sample(range(len(hand)), len(from_hand)), reverse=True):
+        s.chosen[other].append(hand.pop(i))
     s.chance_seed = rng.getrandbits(63)
     s.draws = 0
     # The starting deal holds the other hand and the seed would recompute everything: a

@@ -10,6 +10,7 @@ from claim.powers.base import POWER_KEY, Power, RuleBook, Tier
 from claim.powers.factions import FACTION_POWERS as BASE_POWERS
 from claim.powers.factions import FactionPower
 from claim.powers.heroes import HERO_POWERS
+from claim.powers.locations import LOCATION_POWERS
 from claim.setup import GameConfig
 
 #: every faction power, by faction: the base boxes and the five Reinforcements boxes
@@ -22,8 +23,8 @@ FACTION_POWERS: dict[str, type[FactionPower]] = {
     **frost.POWERS,
 }
 
-#: every registered power class by name (factions and heroes; locations, artifacts later)
-REGISTRY: dict[str, type[Power]] = {**FACTION_POWERS, **HERO_POWERS}
+#: every registered power class by name (factions, heroes, locations; artifacts later)
+REGISTRY: dict[str, type[Power]] = {**FACTION_POWERS, **HERO_POWERS, **LOCATION_POWERS}
 
 
 def rule_book(config: GameConfig) -> RuleBook:
@@ -33,15 +34,20 @@ def rule_book(config: GameConfig) -> RuleBook:
     heroes are in the deck is secret, and a determinized game may hold other heroes of the pool
     (``claim.view.determinize``) with the same rule book.
     """
-    return _book(config.factions, config.hero_pool, config.hero_values)
+    return _book(config.factions, config.hero_pool, config.hero_values, config.locations)
 
 
 @lru_cache(maxsize=256)
 def _book(
-    factions: tuple[str, ...], pool: tuple[str, ...], values: tuple[tuple[str, int], ...]
+    factions: tuple[str, ...],
+    pool: tuple[str, ...],
+    values: tuple[tuple[str, int], ...],
+    locations: tuple[str, ...],
 ) -> RuleBook:
     powers: list[Power] = [FACTION_POWERS[name]() for name in factions]
     powers += [HERO_POWERS[name]() for name in pool]
+    powers += [LOCATION_POWERS[name]() for name in locations]
+    powers += [companion() for power in list(powers) for companion in power.companions]
     value = list(cards.VALUE)
     for name, v in values:
         value[cards.IDS_BY_CODE[f"hero:{name}"][0]] = v

@@ -73,6 +73,12 @@ class Power:
     hides_values: ClassVar[bool] = False
     #: the power takes away the power of the other card of its trick (Vampire Queen, H7, H38)
     strips_other: ClassVar[bool] = False
+    #: a global power that is a layer only of a trick that collects a Cube bundle (speed)
+    needs_table: ClassVar[bool] = False
+    #: powers that come into play with this one (a Trolls companion for buried Trolls)
+    companions: ClassVar[tuple[type[Power], ...]] = ()
+    #: the power's special votes come after every other's (Lighthouse: a faction won outright)
+    vote_last: ClassVar[bool] = False
     #: a collected card of this power counts as two cards of its declared faction (Gargoyle)
     scores_twice: ClassVar[bool] = False
     #: hooks that are part of the following rule, not a power, so a Vampire Queen leaves them
@@ -282,6 +288,8 @@ class RuleBook:
                 phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
                 for phase in (1, 2)
             }
+        for phase in (1, 2):
+            self._global["score_votes"][phase].sort(key=lambda p: p.vote_last)
         # §9 steps 1–3 in the fixed R-90 order (stable: tier order within a step): the powers
         # that move cards or ask a decision at the end, one step after the other
         self.end_steps: list[Power] = sorted(
@@ -312,20 +320,22 @@ class RuleBook:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
         return self._global[hook][phase]
 
-    def trick_layers(self, trick: Trick) -> dict[str, list[Layer]]:
+    def trick_layers(self, trick: Trick, with_table: bool = False) -> dict[str, list[Layer]]:
         """The layers of a trick for each trick hook, in precedence order (§4.4, R-3).
 
         Lowest tier first; within a tier the global powers, then the powers of the played cards
         in play order. A hook no power answers maps to an empty list.
         """
         keys = trick.keys
-        signature: tuple[int | str, ...] = (trick.phase, *keys)
+        signature: tuple[int | str, ...] = (trick.phase, with_table, *keys)
         cached = self._layer_cache.get(signature)
         if cached is not None:
             return cached
         glob = self._trick_global[trick.phase]
         attached = self._trick_attached[trick.phase]
-        found: list[tuple[int, int, Power]] = [(p.tier * 2, -1, p) for p in glob]
+        found: list[tuple[int, int, Power]] = [
+            (p.tier * 2, -1, p) for p in glob if with_table or not p.needs_table
+        ]
         stripped = -2  # H7: the position whose card lost its power to a Vampire Queen (-2: none)
         for pos, key in enumerate(keys):
             powers = attached.get(key)

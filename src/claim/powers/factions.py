@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING
 
 from claim import cards
 from claim.powers.base import Ask, Power, Tier
-from claim.state import DISCARD, FACEUP, FROM_DECK, FROM_PRIZE, NO_PLAYER, POOL, SCORE
+from claim.state import (
+    DISCARD,
+    FACEUP,
+    FROM_DECK,
+    FROM_PRIZE,
+    FROM_SECOND_PRIZE,
+    NO_PLAYER,
+    POOL,
+    SCORE,
+    TABLE,
+)
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
@@ -109,6 +119,8 @@ class Gnomes(FactionPower):
 
     def end_of_game(self, state: State) -> None:
         for p in (0, 1):
+            for card in state.faceup[p]:
+                state.tags[card] = "face-up"  # the Tavern cannot give it (L20)
             state.score[p].extend(state.faceup[p])
             state.faceup[p].clear()
 
@@ -167,7 +179,6 @@ class Trolls(FactionPower):
     phases = PHASE_TWO
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
-        plays = trick.plays
         # Act once, at the last Troll played, after every earlier card's power (R-3). A card
         # counts as a Troll by its power key (a Life Stealer or Ent as a Troll, H31, H35).
         keys = trick.keys
@@ -179,29 +190,72 @@ class Trolls(FactionPower):
         for i in trolls:
             if trick.dests[i][1] == DISCARD:
                 trick.dests[i] = (NO_PLAYER, POOL)
-        for player in (0, 1):
-            mine = [i for i in trolls if trick.dests[i] == (player, SCORE)]
-            if not mine:
-                continue
-            # printed values, a hero's as configured (H1, H9: an Ent declared a Troll)
-            value = state.book.value
-            best_played = max(mine, key=lambda i: value[plays[i][1]])
-            # a Life Stealer left in the pool is a hero again (H31): only Trolls are taken
-            pool_trolls = [
-                c for c in state.troll_pool if (state.declared.get(c) or FACTION[c]) == "trolls"
-            ]
-            best_pool = max(pool_trolls, key=lambda c: value[c], default=None)
-            for i in mine:
-                trick.dests[i] = (player, POOL)
-            if best_pool is not None and value[best_pool] > value[plays[best_played][1]]:
-                trick.extra.append((best_pool, POOL, player, SCORE))
-            else:
-                trick.dests[best_played] = (player, SCORE)
+        one_troll_each(state, trick, trolls)
 
     def end_of_game(self, state: State) -> None:
         if state.troll_pool and state.last_winner >= 0:
             state.score[state.last_winner].extend(state.troll_pool)
             state.troll_pool.clear()
+
+
+def one_troll_each(state: State, trick: Trick, trolls: list[int]) -> None:
+    """§5.2 for each player: of the Trolls they would collect this trick (the played ones at
+    positions ``trolls``, and a Troll buried under a Cube they collect, H22), they keep the single
+    highest, or the pool's highest when it is higher; the rest go to the pool."""
+    plays = trick.plays
+    # printed values, a hero's as configured (H1, H9: an Ent declared a Troll; Underworld's 10s,
+    # L2); Farmlands' rank first (L3)
+    value = state.book.value
+    rank = state.book.rank
+
+    def strength(card: int) -> tuple[int, int]:
+        return (rank[card], value[card])
+
+    for player in (0, 1):
+        mine = [i for i in trolls if trick.dests[i] == (player, SCORE)]
+        buried = [
+            k
+            for k, (card, source, p, zone) in enumerate(trick.extra)
+            if source == TABLE and p == player and zone == SCORE and FACTION[card] == "trolls"
+        ]
+        if not mine and not buried:
+            continue
+        # a Life Stealer left in the pool is a hero again (H31): only Trolls are taken
+        pool_trolls = [
+            c for c in state.troll_pool if (state.declared.get(c) or FACTION[c]) == "trolls"
+        ]
+        best_pool = max(pool_trolls, key=strength, default=None)
+        candidates = [(plays[i][1], "played", i) for i in mine]
+        candidates += [(trick.extra[k][0], "buried", k) for k in buried]
+        best_card, where, at = max(candidates, key=lambda x: strength(x[0]))
+        for i in mine:
+            trick.dests[i] = (player, POOL)
+        for k in buried:
+            card, source, _, _ = trick.extra[k]
+            trick.extra[k] = (card, source, NO_PLAYER, POOL)
+        if best_pool is not None and strength(best_pool) > strength(best_card):
+            trick.extra.append((best_pool, POOL, player, SCORE))
+        elif where == "played":
+            trick.dests[at] = (player, SCORE)
+        else:
+            trick.extra[at] = (best_card, TABLE, player, SCORE)
+
+
+class BuriedTrolls(FactionPower):
+    """Trolls' companion for a trick with no Troll played: a Troll buried under a Gelatinous Cube
+    and collected with it still joins the one-Troll rule (H22)."""
+
+    name = "trolls"
+    key = None
+    phases = PHASE_TWO
+    needs_table = True
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        if "trolls" not in trick.keys:  # otherwise the played Troll's power does it
+            one_troll_each(state, trick, [])
+
+
+Trolls.companions = (BuriedTrolls,)
 
 
 class Seers(FactionPower):
@@ -221,20 +275,40 @@ class Seers(FactionPower):
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
         # a Cthulhu in the trick may have emptied the deck since the trick resolved (H18)
-        return ["take top", "take prize"] if state.deck else []
+        trick = state.trick
+        if not state.deck or trick is None:
+            return []
+        if len(trick.prizes) > 1:  # Islands (L7): the top card or either prize
+            return ["take top", *dict.fromkeys(f"take {_name(state, c)}" for c in trick.prizes)]
+        return ["take top", "take prize"]
 
     def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
         return state.deck[-1:]  # W7: the look at the top card
 
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
-        assert state.trick is not None
+        trick = state.trick
+        assert trick is not None
         top = state.deck[-1]
+        two = len(trick.prizes) > 1
         if move == "take top":
-            state.trick.prize_plan = [(player, FROM_DECK), (1 - player, FROM_PRIZE)]
+            # L7: with two prizes the loser draws; both prizes stay face-up
+            loser_gets = FROM_DECK if two else FROM_PRIZE
+            trick.prize_plan = [(player, FROM_DECK), (1 - player, loser_gets)]
         else:
-            state.trick.prize_plan = [(player, FROM_PRIZE), (1 - player, FROM_DECK)]
+            source = FROM_PRIZE
+            if two and move != f"take {_name(state, trick.prizes[0])}":
+                source = FROM_SECOND_PRIZE
+            trick.prize_plan = [(player, source), (1 - player, FROM_DECK)]
+        if trick.prize_plan[1][1] == FROM_DECK and move != "take top":
             # W7: the Seer winner keeps knowing the card the loser receives
             state.revealed.add(top)
+
+
+def _name(state: State, card: int) -> str:
+    """A face-up card as a move names it (W12: a Demon by parity until revealed)."""
+    from claim.powers.heroes import card_name  # heroes import this module
+
+    return card_name(state, card)
 
 
 FACTION_POWERS: dict[str, type[FactionPower]] = {

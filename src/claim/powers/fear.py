@@ -128,8 +128,9 @@ class Vampires(FactionPower):
         for p in (0, 1):
             vampire, tucked = state.vampire[p], state.tucked[p]
             if vampire and tucked:
-                strength = VALUE[vampire[0]] + sum(VALUE[c] for c in tucked)
-                stacks.append((strength, VALUE[vampire[0]]))
+                value = state.book.value  # printed values, Underworld's 10s (L2)
+                strength = value[vampire[0]] + sum(value[c] for c in tucked)
+                stacks.append((strength, value[vampire[0]]))
             else:
                 stacks.append(None)  # V8: nothing tucked counts as no stack
         a, b = stacks

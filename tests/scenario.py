@@ -214,6 +214,41 @@ def position_record(
     return record
 
 
+def trick_state(
+    hand0: Sequence[str],
+    hand1: Sequence[str],
+    moves: Sequence[str],
+    *,
+    phase: int = 2,
+    factions: Sequence[str] = CLAIM,
+    scores: Sequence[Sequence[str]] = ((), ()),
+    heroes: Sequence[str] = (),
+    moon: str | None = None,
+    setting: str | None = None,
+    building: str | None = None,
+) -> State:
+    """Play ``moves`` from the start of a trick of ``phase``, player 0 leading, every hand card
+    placed by the test (Phase One: prize goblins:9, then goblins:8 and goblins:7 on top of the
+    deck), with ``heroes``, the ``moon`` and the locations given."""
+    record = position_record(
+        factions,
+        phase=phase,
+        prize="goblins:9" if phase == 1 else None,
+        deck_top=["goblins:8", "goblins:7"] if phase == 1 else [],
+        hands=[hand0, hand1],
+        scores=scores,
+        heroes=list(heroes),
+        moves=moves,
+    )
+    position = record["position"]
+    if moon is not None:
+        position["moon"] = moon
+    for kind, name in (("setting", setting), ("building", building)):
+        if name is not None:
+            position["setup"][kind] = name
+    return replay(record)
+
+
 # -------------------------------------------------------------------------------------------------
 # Reading a state
 # -------------------------------------------------------------------------------------------------

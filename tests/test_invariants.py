@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Any
 
@@ -858,6 +858,45 @@ def _hero_game(seed: int) -> claim.State:
     return claim.new_game(config, seed)
 
 
+def light_playout(
+    state: claim.State,
+    seed: int,
+    views: bool,
+    note: Callable[[claim.State, str, Counter[str]], None],
+    events: Counter[str],
+) -> None:
+    """Play a game with random legal moves checking the cheap invariants after every step (and
+    both views, with ``views``); ``note`` counts what each move exercised into ``events``."""
+    rng = random.Random(seed)
+    knowledge = Knowledge()
+    while True:
+        check_conservation(state)
+        legal = claim.legal_actions(state)
+        if claim.is_over(state):
+            break
+        assert legal, f"game {seed}: no legal move before the end"
+        assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
+        if views:
+            knowledge.before(state)
+            full = report(state)
+            check_view(state, 0, knowledge, full=full)
+            check_view(state, 1, knowledge, full=full)
+        move = rng.choice(legal)
+        note(state, move, events)
+        knowledge.move(state, move)
+        claim.apply(state, move)
+    if views:
+        knowledge.before(state)
+        check_view(state, 0, knowledge)
+        check_view(state, 1, knowledge)
+
+
+def _decision_events(state: claim.State, move: str, events: Counter[str]) -> None:
+    """The decision a move answers (before it is applied), for the coverage checks."""
+    if state.tasks:
+        events[state.tasks[0][0]] += 1
+
+
 def _hero_events(state: claim.State, move: str, events: Counter[str]) -> None:
     """What a hero game exercised (before ``move`` is applied), for the coverage check."""
     if move.startswith("play hero:"):
@@ -879,29 +918,7 @@ def test_invariants_with_heroes_over_many_games() -> None:
         if seed % 50 == 0:
             full_playout(state, seed, expensive_every=6)
         else:
-            rng = random.Random(seed)
-            knowledge = Knowledge()
-            views = seed % 10 == 1
-            while True:
-                check_conservation(state)
-                legal = claim.legal_actions(state)
-                if claim.is_over(state):
-                    break
-                assert legal, f"game {seed}: no legal move before the end"
-                assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
-                if views:
-                    knowledge.before(state)
-                    full = report(state)
-                    check_view(state, 0, knowledge, full=full)
-                    check_view(state, 1, knowledge, full=full)
-                move = rng.choice(legal)
-                _hero_events(state, move, events)
-                knowledge.move(state, move)
-                claim.apply(state, move)
-            if views:
-                knowledge.before(state)
-                check_view(state, 0, knowledge)
-                check_view(state, 1, knowledge)
+            light_playout(state, seed, views=seed % 10 == 1, note=_hero_events, events=events)
         assert state.result is not None and state.result["winner"] in (0, 1, None)
         events["cube tricks"] += sum(1 for record in state.history if record[5] < 0)
         events["cthulhu out"] += sum(1 for why in state.removed.values() if why == "cthulhu")
@@ -995,30 +1012,7 @@ def test_invariants_with_locations_over_many_games() -> None:
         if seed % 40 == 0:
             full_playout(state, seed, expensive_every=6)
         else:
-            rng = random.Random(seed)
-            knowledge = Knowledge()
-            views = seed % 10 == 1
-            while True:
-                check_conservation(state)
-                legal = claim.legal_actions(state)
-                if claim.is_over(state):
-                    break
-                assert legal, f"game {seed}: no legal move before the end"
-                assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
-                if views:
-                    knowledge.before(state)
-                    full = report(state)
-                    check_view(state, 0, knowledge, full=full)
-                    check_view(state, 1, knowledge, full=full)
-                move = rng.choice(legal)
-                if state.tasks:
-                    events[state.tasks[0][0]] += 1
-                knowledge.move(state, move)
-                claim.apply(state, move)
-            if views:
-                knowledge.before(state)
-                check_view(state, 0, knowledge)
-                check_view(state, 1, knowledge)
+            light_playout(state, seed, views=seed % 10 == 1, note=_decision_events, events=events)
         assert state.result is not None and state.result["winner"] in (0, 1, None)
         events[state.result["reason"]] += 1
     for kind in ("windy-peaks", "endless-sands", "swamp", "islands", "tavern"):

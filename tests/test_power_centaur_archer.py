@@ -6,42 +6,23 @@ outrank factions. H4: no phase label, it acts in both phases."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from claim import engine
 from claim.state import State
-from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, zone
+from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, trick_state, zone
 
 FEAR_DECK = ["goblins", "knights", "werewolves", "zombies", "undead"]
 UNICORN_DECK = ["goblins", "knights", "unicorns", "undead", "dwarves"]
 WINS = "the Centaur Archer beats a 5 or 6"
 
 
-def _trick(
-    hand0: list[str],
-    hand1: list[str],
-    moves: list[str],
-    phase: int = 2,
-    factions: Sequence[str] = CLAIM,
-    scores: Sequence[Sequence[str]] = ((), ()),
-    heroes: Sequence[str] = ("centaur-archer",),
-) -> State:
-    """Play ``moves`` from a trick of ``phase``, player 0 leading (Phase One: prize goblins:9,
-    then goblins:8 on top of the deck)."""
-    return replay(
-        position_record(
-            factions,
-            phase=phase,
-            prize="goblins:9" if phase == 1 else None,
-            deck_top=["goblins:8", "goblins:7"] if phase == 1 else [],
-            hands=[hand0, hand1],
-            scores=scores,
-            heroes=list(heroes),
-            moves=moves,
-        )
-    )
+def _trick(hand0: list[str], hand1: list[str], moves: list[str], **options: Any) -> State:
+    """:func:`scenario.trick_state` with the Centaur Archer in the game."""
+    options.setdefault("heroes", ("centaur-archer",))
+    return trick_state(hand0, hand1, moves, **options)
 
 
 @pytest.mark.parametrize("lead", ["undead:5", "undead:6"])

@@ -5,38 +5,19 @@ so a value can go negative; the −3 is applied at the hero layer, after faction
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from claim import engine, view
 from claim.state import State
-from scenario import CLAIM, last_trick, position_record, replay, zone
+from scenario import last_trick, trick_state, zone
 
 UNICORN_DECK = ["goblins", "knights", "unicorns", "undead", "dwarves"]
 
 
-def _trick(
-    hand0: list[str],
-    hand1: list[str],
-    moves: list[str],
-    phase: int = 2,
-    factions: Sequence[str] = CLAIM,
-    scores: Sequence[Sequence[str]] = ((), ()),
-    heroes: Sequence[str] = ("lich-king",),
-) -> State:
-    """Play ``moves`` from a trick of ``phase``, player 0 leading (Phase One: prize goblins:9,
-    then goblins:8 on top of the deck)."""
-    return replay(
-        position_record(
-            factions,
-            phase=phase,
-            prize="goblins:9" if phase == 1 else None,
-            deck_top=["goblins:8", "goblins:7"] if phase == 1 else [],
-            hands=[hand0, hand1],
-            scores=scores,
-            heroes=list(heroes),
-            moves=moves,
-        )
-    )
+def _trick(hand0: list[str], hand1: list[str], moves: list[str], **options: Any) -> State:
+    """:func:`scenario.trick_state` with the Lich King in the game."""
+    options.setdefault("heroes", ("lich-king",))
+    return trick_state(hand0, hand1, moves, **options)
 
 
 def test_a_led_lich_king_takes_three_from_the_follow_card() -> None:

@@ -6,43 +6,23 @@ hero power that wins makes its card the winning card (a Werewolf that lost flips
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from claim import engine
 from claim.state import State
-from scenario import CLAIM, last_trick, position_record, replay, zone
+from scenario import CLAIM, last_trick, position_record, replay, trick_state, zone
 
 FEAR_DECK = ["goblins", "knights", "werewolves", "zombies", "undead"]
 UNICORN_DECK = ["goblins", "knights", "unicorns", "undead", "dwarves"]
 WINS = "the Mummy beats a value of 7 or more"
 
 
-def _trick(
-    hand0: list[str],
-    hand1: list[str],
-    moves: list[str],
-    phase: int = 2,
-    factions: Sequence[str] = CLAIM,
-    scores: Sequence[Sequence[str]] = ((), ()),
-    heroes: Sequence[str] = ("mummy",),
-    moon: str = "no-moon",
-) -> State:
-    """Play ``moves`` from a trick of ``phase``, player 0 leading (Phase One: prize goblins:9,
-    then goblins:8 on top of the deck)."""
-    record = position_record(
-        factions,
-        phase=phase,
-        prize="goblins:9" if phase == 1 else None,
-        deck_top=["goblins:8", "goblins:7"] if phase == 1 else [],
-        hands=[hand0, hand1],
-        scores=scores,
-        heroes=list(heroes),
-        moves=moves,
-    )
-    record["position"]["moon"] = moon
-    return replay(record)
+def _trick(hand0: list[str], hand1: list[str], moves: list[str], **options: Any) -> State:
+    """:func:`scenario.trick_state` with the Mummy in the game."""
+    options.setdefault("heroes", ("mummy",))
+    return trick_state(hand0, hand1, moves, **options)
 
 
 @pytest.mark.parametrize("lead", ["undead:7", "undead:8", "undead:9"])

@@ -7,42 +7,23 @@ H4: no phase label, it acts in both phases."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from claim import engine
 from claim.state import State
-from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, zone
+from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, trick_state, zone
 
 FEAR_DECK = ["goblins", "knights", "werewolves", "zombies", "undead"]
 UNICORN_DECK = ["goblins", "knights", "unicorns", "undead", "dwarves"]
 WINS = "the Warlock beats an odd value"
 
 
-def _trick(
-    hand0: list[str],
-    hand1: list[str],
-    moves: list[str],
-    phase: int = 2,
-    factions: Sequence[str] = CLAIM,
-    scores: Sequence[Sequence[str]] = ((), ()),
-    heroes: Sequence[str] = ("warlock",),
-) -> State:
-    """Play ``moves`` from a trick of ``phase``, player 0 leading (Phase One: prize goblins:9,
-    then goblins:8 on top of the deck)."""
-    return replay(
-        position_record(
-            factions,
-            phase=phase,
-            prize="goblins:9" if phase == 1 else None,
-            deck_top=["goblins:8", "goblins:7"] if phase == 1 else [],
-            hands=[hand0, hand1],
-            scores=scores,
-            heroes=list(heroes),
-            moves=moves,
-        )
-    )
+def _trick(hand0: list[str], hand1: list[str], moves: list[str], **options: Any) -> State:
+    """:func:`scenario.trick_state` with the Warlock in the game."""
+    options.setdefault("heroes", ("warlock",))
+    return trick_state(hand0, hand1, moves, **options)
 
 
 @pytest.mark.parametrize("lead", ["undead:1", "undead:5", "undead:9"])

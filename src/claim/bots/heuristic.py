@@ -27,6 +27,23 @@ used; the Necromancer swapped for a clearly stronger card while Phase One has pr
 Cthulhu's discard and the Kraken's gift the card whose loss the model minds least; the Siren's
 steal the card that most improves the chance of winning; the Gargoyle's faction the one that
 gives the best result counted exactly on the public Score piles.
+
+Locations (RULES.md §7, §9; the view's ``setting``, ``building`` and ``counters``): values and
+ranks follow the Setting (Underworld's 10 for a 0, Farmlands' 2 first in its faction, the Ice
+Fields +1 of the last trick's loser); the prize goes where the Setting sends it (Shore: to the
+loser; Islands: the winner takes the better one, the loser the other in the last trick). End
+Buildings change what a collected card is worth to its vote (nothing when Ruins or the Pyramid
+will discard it, its value with the Tower), the vote itself (a Fortress's 6th card, a Lighthouse
+faction won outright, the Dungeon's two extra votes) or decide the game: Castle and Monastery
+from the expected card counts, Forest and Monastery also as a plan — counted by a small table of
+the tricks we still win while trying to lose them all, with the chances of losing a trick as
+leader or follower taken from card counting — and Lava Fields (losing five Phase Two tricks in a
+row wins) the same way, on top of everything; where Phase Two may be about losing tricks (Lava
+Fields, Monastery), Phase One prefers weak prizes. Decisions: Endless Sands passes the cards
+least able to win a Phase One trick; Windy Peaks and Swamp pass or discard the cards whose loss
+the model minds least (as the Kraken and Cthulhu); Islands (and a Seer with Islands) takes the
+prize worth most to our votes; the Tavern gives the cards whose loss leaves the best end of the
+game counted exactly (§9 with the locations), then those of factions already decided.
 """
 
 from __future__ import annotations
@@ -86,14 +103,58 @@ def _parse(code: str) -> tuple[str, int]:
         return kind, 0
 
 
+#: Underworld (L2): the estimates of value-hidden cards once a printed 0 counts as 10
+_HIDDEN_UNDER: dict[str, int] = {"odd": 5, "even": 6, "high": 7, "low": 4}
+#: the value range of each faction under the Underworld
+_RANGE_UNDER: dict[str, tuple[int, int]] = {}
+for _name, _info in cards.FACTIONS.items():
+    _vals = [
+        int(code.split(":", 1)[1].rstrip("x")) or 10
+        for code in _info.codes
+        if "elf-orc" not in code
+    ]
+    _RANGE_UNDER[_name] = (min(_vals), max(_vals))
+_RANGE_UNDER["elf-orc"] = (1, 8)
+_RANGE_UNDER["hero"] = (1, 10)
+
+
+@lru_cache(maxsize=8192)
+def _value(code: str, under: bool = False) -> int:
+    """A card's value as play and the end read it: printed (estimated for a value-hidden card),
+    a printed 0 counting as 10 under the Underworld (L2; a Toxic keeps its 0)."""
+    kind, value = _parse(code)
+    if not under or kind in ("", "toxic"):
+        return value
+    raw = code.partition(":")[2]
+    if raw in _HIDDEN:
+        return _HIDDEN_UNDER[raw]
+    return 10 if value == 0 else value
+
+
 @lru_cache(maxsize=4096)
-def _strength(code: str, faction: str) -> float:
+def _is_two(code: str) -> bool:
+    """A faction card of printed value 2 (which Farmlands ranks first in its faction, R-71)."""
+    kind, value = _parse(code)
+    return value == 2 and kind not in ("", "hero", "toxic") and code.partition(":")[2] != "even"
+
+
+def _q(code: str, under: bool, farm: bool) -> float:
+    """A faction card's rank within its faction, 0 (lowest) to 1 (highest)."""
+    kind = _parse(code)[0]
+    if farm and _is_two(code):
+        return 1.0  # Farmlands: a 2 outranks the rest of its faction
+    value = _value(code, under)
+    lo, hi = (_RANGE_UNDER if under else _RANGE).get(kind, (0, 9))
+    q = (value - lo) / (hi - lo) if hi > lo else 0.5
+    return min(1.0, max(0.0, q))
+
+
+@lru_cache(maxsize=8192)
+def _strength(code: str, faction: str, under: bool = False, farm: bool = False) -> float:
     """How likely the card is to bring one vote card of its faction to its holder's side in
     Phase Two, from -0.8 (surely lost to the opponent) to +0.8."""
-    kind, value = _parse(code)
-    lo, hi = _RANGE.get(kind, (0, 9))
-    q = (value - lo) / (hi - lo) if hi > lo else 0.5
-    q = min(1.0, max(0.0, q))
+    kind = _parse(code)[0]
+    q = _q(code, under, farm)
     if kind == "knights":
         q = min(1.0, q + 0.15)
     s = _S_SCALE * (2 * q - 1)
@@ -107,13 +168,13 @@ def _strength(code: str, faction: str) -> float:
 _SQRT_HALF = math.sqrt(0.5)
 
 
-def _phase_one_q(code: str) -> float:
+@lru_cache(maxsize=8192)
+def _phase_one_q(code: str, under: bool = False, farm: bool = False) -> float:
     """A card's strength for winning Phase One tricks (what playing it spends), 0 to 1."""
-    kind, value = _parse(code)
+    kind = _parse(code)[0]
     if kind == "hero":
-        return _hero_q(_hero(code), value)
-    lo, hi = _RANGE.get(kind, (0, 9))
-    return (value - lo) / (hi - lo) if hi > lo else 0.5
+        return _hero_q(_hero(code), _value(code, under))
+    return _q(code, under, farm)
 
 
 def _code_of_move(move: str) -> tuple[str, str | None]:
@@ -158,29 +219,107 @@ def _hero_q(name: str, value: int) -> float:
     return min(1.0, max(0.0, value / 9))
 
 
-def _printed(code: str) -> int:
-    """A card's printed value (heroes: R-61), from its code."""
+def _printed(code: str, under: bool = False) -> int:
+    """A card's end value (heroes: R-61), from its code: printed, a 0 counting as 10 under the
+    Underworld (L2)."""
     ids = cards.IDS_BY_CODE.get(code)
     if ids and not code.startswith("hero:"):
-        return cards.VALUE[ids[0]]
-    return _parse(code)[1]
+        value = cards.VALUE[ids[0]]
+        return 10 if under and value == 0 and not code.startswith("toxic:") else value
+    return _value(code, under)
+
+
+class _Collected:
+    """One player's collected cards at the end, by code: the Score pile, the face-up Vampire
+    (None: no stack) and its tucked cards (V10, V11)."""
+
+    def __init__(self, pile: list[str], vampire: str | None, tucked: list[str]) -> None:
+        self.pile = pile
+        self.vampire = vampire
+        self.tucked = tucked
+
+    def discard(self, doomed: Callable[[str], bool]) -> None:
+        """Discard the cards ``doomed`` says (a discarded face-up Vampire takes its tucked
+        cards, V10)."""
+        self.pile = [c for c in self.pile if not doomed(c)]
+        self.tucked = [c for c in self.tucked if not doomed(c)]
+        if self.vampire is not None and doomed(self.vampire):
+            self.vampire, self.tucked = None, []
+
+
+def _end_filter(
+    held: _Collected, building: str | None, under: bool, faction_of: Callable[[str], str]
+) -> None:
+    """The Buildings that discard collected cards at the end (§9 step 3: Pyramid L13, Ruins
+    L18, Fortress L16); ``faction_of(code)`` is the faction a card counts for ('' none)."""
+    if building == "pyramid":
+        held.discard(lambda c: _printed(c, under) <= 3)
+    elif building == "ruins":
+        held.discard(
+            lambda c: _parse(c)[0] not in ("hero", "toxic", "") and _printed(c, under) % 2 == 1
+        )
+    elif building == "fortress":
+        by_faction: dict[str, list[str]] = {}
+        for c in [*held.pile, *([held.vampire] if held.vampire else [])]:
+            f = faction_of(c)
+            if f:
+                by_faction.setdefault(f, []).append(c)
+        doomed: Counter[str] = Counter()
+        for cards_ in by_faction.values():
+            if len(cards_) >= 6:
+                doomed.update(sorted(cards_, key=lambda c: (_printed(c, under), c))[:4])
+        if held.vampire is not None and doomed[held.vampire] > 0:
+            doomed[held.vampire] -= 1
+            held.vampire, held.tucked = None, []
+        kept = []
+        for c in held.pile:
+            if doomed[c] > 0:
+                doomed[c] -= 1
+            else:
+                kept.append(c)
+        held.pile = kept
 
 
 def _final_result(
-    view: dict[str, Any], me: int, factions: list[str], gargoyle: str | None
+    view: dict[str, Any],
+    me: int,
+    factions: list[str],
+    gargoyle: str | None,
+    piles: list[list[str]] | None = None,
 ) -> tuple[float, int, int]:
-    """The game's result for ``me`` from the public Score piles (§9 steps 5–6), our Gargoyle
-    counted as two cards of ``gargoyle`` (H32): (1 win, 1/2 draw, 0 loss; vote margin; card
-    margin in won factions)."""
+    """The game's result for ``me`` from the public Score piles (``piles`` instead when given),
+    §9 steps 3–6 with the view's Setting and Building, our Gargoyle counted as two cards of
+    ``gargoyle`` (H32): (1 win, 1/2 draw, 0 loss; vote margin; card margin in won factions)."""
+    under = view.get("setting") == "underworld"
+    building = view.get("building")
+    counters = view.get("counters") or {}
     declared: dict[str, str] = {}
     for trick in view.get("tricks", []):
         for play in trick.get("plays", []):
             if play.get("as"):
                 declared[play["card"]] = play["as"]
     players = view["players"]
+    if piles is None:
+        piles = [list(pl.get("score", [])) for pl in players]
+    opp = 1 - me
+
+    def faction_of(code: str) -> str:
+        kind = _parse(code)[0]
+        if kind == "elf-orc" or code == "hero:ent":
+            return declared.get(code, "")
+        if code == "hero:gargoyle":
+            return gargoyle or ""
+        return "" if kind in ("hero", "toxic") else kind
+
+    collected = [
+        _Collected(piles[p], players[p].get("vampire"), list(players[p].get("tucked", [])))
+        for p in (0, 1)
+    ]
+    for held in collected:
+        _end_filter(held, building, under, faction_of)
     values: list[dict[str, list[int]]] = [{f: [] for f in factions} for _ in (0, 1)]
     for p in (0, 1):
-        for code in players[p].get("score", []):
+        for code in collected[p].pile:
             kind = _parse(code)[0]
             if kind == "elf-orc" or code == "hero:ent":
                 kind = declared.get(code, "")
@@ -188,9 +327,37 @@ def _final_result(
                 continue
             if code == "hero:gargoyle":
                 kind = gargoyle or ""
-                values[p].get(kind, []).append(_printed(code))  # counts twice
+                values[p].get(kind, []).append(_printed(code, under))  # counts twice
             if kind in values[p]:
-                values[p][kind].append(_printed(code))
+                values[p][kind].append(_printed(code, under))
+
+    def count(p: int, f: str) -> int:
+        """Cards of ``f`` as the Buildings count them: the face-up Vampire is one (V11)."""
+        vampire = collected[p].vampire
+        return len(values[p][f]) + (1 if vampire and _parse(vampire)[0] == f else 0)
+
+    # §9 step 4: the Buildings that decide the game at once (L14, L15, L19)
+    instant: int | None = None
+    held_cards = [sum(count(p, f) for f in factions) for p in (0, 1)]
+    if building == "forest":
+        size = [
+            len(h.pile) + (1 if h.vampire else 0) + len(h.tucked) for h in collected
+        ]  # every collected card (V11)
+        if not (size[0] > 5 and size[1] > 5) and size[0] != size[1]:
+            instant = 0 if size[0] < size[1] else 1
+    elif building == "monastery":
+        if held_cards[0] > 2 * held_cards[1]:
+            instant = 1
+        elif held_cards[1] > 2 * held_cards[0]:
+            instant = 0
+    elif building == "castle" and held_cards[0] != held_cards[1]:
+        instant = 0 if held_cards[0] > held_cards[1] else 1
+    elif building == "bridge" and factions:
+        sets = [min(count(p, f) for f in factions) for p in (0, 1)]
+        if sets[0] != sets[1]:
+            instant = 0 if sets[0] > sets[1] else 1
+    if instant is not None:
+        return (1.0, 9, 0) if instant == me else (0.0, -9, 0)
     votes: dict[str, int | None] = {}
     counts: dict[str, list[int]] = {}
     for f in factions:
@@ -200,11 +367,10 @@ def _final_result(
             votes[f] = cyclops_vote(mine, theirs)
         elif f == "vampires":
             stacks: list[tuple[int, int] | None] = []
-            for pl in players:
-                tucked = pl.get("tucked", [])
-                if pl.get("vampire") and tucked:
-                    top = _printed(pl["vampire"])
-                    stacks.append((top + sum(_printed(c) for c in tucked), top))
+            for held in collected:
+                if held.vampire and held.tucked:
+                    top = _printed(held.vampire, under)
+                    stacks.append((top + sum(_printed(c, under) for c in held.tucked), top))
                 else:
                     stacks.append(None)
             a, b = stacks
@@ -213,14 +379,23 @@ def _final_result(
             else:
                 votes[f] = None if a == b else (0 if a > b else 1)
             counts[f] = [
-                1 + len(pl.get("tucked", [])) if st else 0
-                for pl, st in zip(players, stacks, strict=True)
+                1 + len(held.tucked) if st else 0
+                for held, st in zip(collected, stacks, strict=True)
             ]
+        elif building == "tower" and sum(mine) != sum(theirs):
+            votes[f] = 0 if sum(mine) > sum(theirs) else 1  # L17
         else:
             votes[f] = compare(mine, theirs)
+        owner = counters.get(f"lighthouse:{f}") if building == "lighthouse" else None
+        if owner in (0, 1):
+            votes[f] = owner  # R-72: won outright
     won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
     in_won = [sum(counts[f][p] for f in factions if votes[f] == p) for p in (0, 1)]
-    opp = 1 - me
+    if building == "dungeon":
+        last = [t.get("winner") for t in view.get("tricks", []) if t.get("phase") == 2]
+        for extra in (counters.get("dungeon-1"), last[-1] if last else None):
+            if extra in (0, 1):
+                won[extra] += 1  # L11
     if won[me] != won[opp]:
         score = 1.0 if won[me] > won[opp] else 0.0
     elif in_won[me] != in_won[opp]:
@@ -230,10 +405,136 @@ def _final_result(
     return score, won[me] - won[opp], in_won[me] - in_won[opp]
 
 
+#: the Buildings that may decide the game before the votes, as the model counts them
+_END_BUILDINGS = frozenset({"forest", "castle", "monastery", "bridge"})
+#: the chance of losing a trick we try to lose, as follower and as leader, when card counting
+#: has nothing to go on (Lava Fields, Forest, Monastery)
+_P_LOSE_FOLLOW = 0.75
+_P_LOSE_LEAD = 0.45
+#: Lava Fields, Phase One: the worth of a prize weaker than average (per unit of strength)
+_LAVA_HAND = 0.5
+#: the same for the Buildings where we may have to lose tricks on purpose
+_WEAK_HAND: dict[str, float] = {"monastery": 0.3}
+#: Forest, Monastery: the share of those chances we count on for the risk of winning too many
+#: tricks (a hand gets harder to lose with as it shrinks)
+_WARY = 0.8
+#: Forest, Monastery: how far we trust the plan of losing every trick left
+_TRUST = 0.9
+
+
+def _phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 + 0.5 * math.erf(x * _SQRT_HALF)
+
+
+def _binom_cdf(n: int, p: float, k: float) -> float:
+    """P(Binomial(n, p) <= k)."""
+    if k < 0:
+        return 0.0
+    total, term = 0.0, (1 - p) ** n
+    for j in range(min(n, int(k)) + 1):
+        total += term
+        term *= (n - j) / (j + 1) * p / (1 - p) if p < 1 else 0.0
+    return min(1.0, total)
+
+
+@lru_cache(maxsize=16384)
+def _lava(
+    ours: int, theirs: int, lead_me: bool, left: int, odds: tuple[float, float]
+) -> tuple[float, float]:
+    """Lava Fields (L10): the chances (ours, theirs) that a player loses five Phase Two tricks
+    in a row and wins, with runs of ``ours`` and ``theirs`` losses now and ``left`` tricks to
+    play, while we try to lose every trick; ``odds``: the chances we lose a trick we lead, one
+    we follow."""
+    if left <= 0:
+        return 0.0, 0.0
+    p = odds[0] if lead_me else odds[1]
+    lose = (1.0, 0.0) if ours + 1 >= 5 else _lava(ours + 1, 0, False, left - 1, odds)
+    win = (0.0, 1.0) if theirs + 1 >= 5 else _lava(0, theirs + 1, True, left - 1, odds)
+    return p * lose[0] + (1 - p) * win[0], p * lose[1] + (1 - p) * win[1]
+
+
+@lru_cache(maxsize=4096)
+def _wins_dist(left: int, lead_me: bool, odds: tuple[float, float]) -> tuple[float, ...]:
+    """The chance of each number of tricks we win among the ``left`` last ones while we try
+    to lose them all (the winner leads the next one); ``odds``: the chances we lose a trick we
+    lead, one we follow."""
+    if left <= 0:
+        return (1.0,)
+    p = odds[0] if lead_me else odds[1]
+    lose, win = _wins_dist(left - 1, False, odds), _wins_dist(left - 1, True, odds)
+    dist = [0.0] * (left + 1)
+    for w, q in enumerate(lose):
+        dist[w] += p * q
+    for w, q in enumerate(win):
+        dist[w + 1] += (1 - p) * q
+    return tuple(dist)
+
+
+def _p_wins(
+    left: int,
+    lead_me: bool,
+    ours: float,
+    theirs: float,
+    test: Callable[[float, float], bool],
+    odds: tuple[float, float],
+) -> float:
+    """The chance that ``test(our pile, their pile)`` holds at the end when we try to lose every
+    trick left, each trick bringing two cards to its winner."""
+    return sum(
+        q
+        for w, q in enumerate(_wins_dist(left, lead_me, odds))
+        if test(ours + 2 * w, theirs + 2 * (left - w))
+    )
+
+
+@lru_cache(maxsize=64)
+def _last_trick_odds(left: int, lead_me: bool) -> float:
+    """The chance of winning the last trick of a phase with ``left`` tricks to play, the next
+    one led by us or not: the leader of the last trick wins it most often (Dungeon, L11)."""
+    if left <= 1:
+        return 0.83 if lead_me else 0.16
+    win = 0.75 if lead_me else 0.25
+    return win * _last_trick_odds(left - 1, True) + (1 - win) * _last_trick_odds(left - 1, False)
+
+
+@lru_cache(maxsize=1024)
+def _avg_value(faction: str, under: bool) -> float:
+    """The mean value of a faction's cards (the Tower's unit, L17)."""
+    info = cards.FACTIONS.get(faction)
+    if info is None:
+        return 4.5
+    values = [_printed(code, under) for code in info.codes]
+    return max(1.0, sum(values) / len(values))
+
+
+@lru_cache(maxsize=1024)
+def _mean_weight(faction: str, part: str, building: str, under: bool) -> float:
+    """The share of a faction's cards (of those shown as ``part``: odd, even, high, low) that
+    survive Ruins (even values) or the Pyramid (values above 3)."""
+    info = cards.FACTIONS.get(faction)
+    if info is None:
+        return 1.0
+    values = [cards.VALUE[cards.IDS_BY_CODE[code][0]] for code in info.codes]
+    if part in ("odd", "even"):
+        values = [v for v in values if (v % 2 == 1) == (part == "odd")]
+    elif part in ("high", "low"):
+        values = [v for v in values if (v >= 5) == (part == "high")]
+    if under:
+        values = [v or 10 for v in values]
+    if not values:
+        return 1.0
+    if building == "ruins":
+        kept = sum(1 for v in values if v % 2 == 0)
+    else:
+        kept = sum(1 for v in values if v > 3)
+    return kept / len(values)
+
+
 class _Card:
     """A card on the table or in a hand as the model sees it."""
 
-    __slots__ = ("code", "faction", "fpower", "hero", "known", "last", "player", "value")
+    __slots__ = ("code", "faction", "fpower", "hero", "known", "last", "player", "rank", "value")
 
     def __init__(
         self,
@@ -245,6 +546,7 @@ class _Card:
         hero: str = "",
         fpower: bool = True,
         last: bool = False,
+        rank: int = 0,
     ) -> None:
         self.code = code
         self.faction = faction  # the faction it is played as ('' for none)
@@ -254,14 +556,24 @@ class _Card:
         self.hero = hero  # the hero whose power acts for it ('' for none)
         self.fpower = fpower  # whether its faction's power acts (not a declared Lycanthrope)
         self.last = last  # its player's hand is empty once it is played (Minotaur, Cube)
+        self.rank = rank  # 1: a Farmlands 2, first in its faction whatever the values (R-71)
 
-    def plain(self) -> _Card:
+    def plain(self, under: bool = False) -> _Card:
         """The card without its power (a Vampire Queen's, H7, H38): a hero loses its
         declaration, a faction card its faction power."""
         if self.code.startswith("hero:"):
-            return _Card(self.code, "", _parse(self.code)[1], self.player, self.known, "", False)
+            value = _value(self.code, under)
+            return _Card(self.code, "", value, self.player, self.known, "", False)
         return _Card(
-            self.code, self.faction, self.value, self.player, self.known, "", False, self.last
+            self.code,
+            self.faction,
+            self.value,
+            self.player,
+            self.known,
+            "",
+            False,
+            self.last,
+            self.rank,
         )
 
 
@@ -279,6 +591,20 @@ class _Model:
         mine, theirs = players[self.me], players[self.opp]
         current = view.get("current") or {}
         self.current = current
+        # --- the locations (RULES.md §7): what they change in the model ----------------------
+        self.setting: str = str(view.get("setting") or "")
+        self.building: str = str(view.get("building") or "")
+        counters = view.get("counters") or {}
+        self.counters: dict[str, int] = counters
+        self.under = self.setting == "underworld"  # a printed 0 is a 10 (L2)
+        self.farm = self.setting == "farmlands"  # a 2 is first in its faction (L3)
+        ice = counters.get("ice-fields", -1)
+        self.ice = [1 if ice == p else 0 for p in (0, 1)]  # +1 on this trick's card (L9)
+        #: the prizes on the table (two with Islands, L6)
+        self.prizes: list[str] = list(
+            current.get("prizes") or ([current["prize"]] if current.get("prize") else [])
+        )
+        self.lead_me = int(current.get("leader", self.me)) == self.me
 
         # --- every card name the viewer can see, and the factions in play -------------------
         visible: list[str] = []
@@ -288,8 +614,9 @@ class _Model:
             if p.get("vampire"):
                 visible.append(p["vampire"])
         visible += view.get("discard", []) + view.get("troll_pool", []) + view.get("out", [])
-        if current.get("prize"):
-            visible.append(current["prize"])
+        visible += self.prizes
+        chosen = list(mine.get("chosen", []))  # our R-62 choices not yet carried out (L5, L20)
+        visible += chosen
         visible += [play["card"] for play in current.get("plays", [])]
         history_names: list[str] = []
         #: heroes: the faction a collected Ent counts for (H35), whether a Gargoyle was collected
@@ -325,6 +652,8 @@ class _Model:
         self.factions: list[str] = sorted(seen)
         self.idx: dict[str, int] = {f: i for i, f in enumerate(self.factions)}
         n = len(self.factions)
+        #: what an unknown card of each faction is worth at the end (Ruins, Pyramid, Tower)
+        self.fw = [self._faction_weight(f) for f in self.factions]
 
         # --- votes cards so far ---------------------------------------------------------------
         self.count = [[0.0] * n, [0.0] * n]
@@ -345,13 +674,18 @@ class _Model:
                 if _parse(code)[0] == "unicorns":
                     self.unicorns[p] += 1
             if pl.get("vampire"):
-                self.vampire_value[p] = _parse(pl["vampire"])[1]
+                self._add(self.count[p], pl["vampire"], None, 1.0)  # one Vampire card (V11)
+                self.vampire_value[p] = self.val(pl["vampire"])
                 tucked = pl.get("tucked", [])
                 if tucked:
-                    self.stack[p] = self.vampire_value[p] + sum(_parse(c)[1] for c in tucked)
+                    self.stack[p] = self.vampire_value[p] + sum(self.val(c) for c in tucked)
         # the margin per faction, and one more entry: +1 when a Gargoyle that will count (H32)
         # lies in our Score pile, -1 in the opponent's (p_game lets its owner choose)
-        self.d = [self.count[self.me][i] - self.count[self.opp][i] for i in range(n)] + [garg]
+        # then the trick's outcome for the locations: its winner (+1 us, -1 them), 1 when a
+        # trick was played, the cards it brought each Score pile (us, them), how much weaker
+        # than average the prizes we took are (Lava Fields: weak cards lose tricks)
+        self.d = [self.count[self.me][i] - self.count[self.opp][i] for i in range(n)]
+        self.d += [garg, 0.0, 0.0, 0.0, 0.0, 0.0]
 
         # --- what the opponent holds, and the unseen pool -------------------------------------
         pool = Counter(_composition(tuple(self.factions)))
@@ -368,6 +702,19 @@ class _Model:
                     self._take(known_opp, play["card"])
         else:
             known_opp.update(c for c in theirs.get("followers", []) if c != "?")
+        if chosen and self.setting == "windy-peaks" and not current:
+            known_opp.update(chosen)  # what we pass joins their hand
+        # a card known to be theirs may have left their hand unseen since (Windy Peaks, Swamp):
+        # never more copies than the game has beside the visible ones
+        if known_opp:
+            shown = Counter(c for c in visible if c not in chosen)
+            shown.subtract(theirs.get("followers", []))
+            total = _composition(tuple(self.factions))
+            for code in list(known_opp):
+                left = total.get(code, known_opp[code] + shown[code]) - shown[code]
+                if known_opp[code] > left:
+                    known_opp[code] = max(0, left)
+            known_opp = +known_opp
         self.known_opp = known_opp
         taken = Counter(visible)
         taken.update(known_opp)
@@ -419,6 +766,26 @@ class _Model:
             self._hold(code, -1)
         for i in range(n):
             self.var[i] += unknown * self.pool_frac[i] * _UNKNOWN_VAR
+        #: vote cards of each faction still to be collected (by either player)
+        self.rest = [unknown * self.pool_frac[i] for i in range(n)]
+        for code in future_mine + future_theirs:
+            for i, w in self._contrib(code, None):
+                self.rest[i] += w
+        #: Phase Two tricks still to play, the current one included
+        if self.phase == 2:
+            played = [0, 0]
+            for play in current.get("plays", []):
+                played[play["player"]] += 1
+            self.t2 = min(self.hand_size[p] + played[p] for p in (0, 1))
+        else:
+            self.t2 = 13
+        self._lose_odds: tuple[float, float] | None = None
+        #: physical Score pile sizes (Forest, L19)
+        self.pile = [
+            len(pl.get("score", []) + pl.get("gnomes", []) + pl.get("tucked", []))
+            + (1 if pl.get("vampire") else 0)
+            for pl in players
+        ]
         self.tricks_left = max(
             1, len(mine.get("hand", [])) if self.phase == 2 else len(view.get("deck", [])) // 2 + 1
         )
@@ -428,15 +795,25 @@ class _Model:
     def _opp_prizes(self) -> Counter[str]:
         """The Phase One prizes the opponent won (now in their Phase Two hand)."""
         won: Counter[str] = Counter()
-        for trick in self.view.get("tricks", []):
-            if trick.get("phase") != 1 or not trick.get("prize") or trick.get("winner") is None:
+        tricks = [t for t in self.view.get("tricks", []) if t.get("phase") == 1]
+        for k, trick in enumerate(tricks):
+            if not trick.get("prize") or trick.get("winner") is None:
                 continue
             winner = trick["winner"]
             seer = any(
                 play["player"] == winner and _parse(play["card"])[0] == "seers"
                 for play in trick.get("plays", [])
             )
-            if winner == self.opp and not seer:
+            if seer:
+                continue
+            if self.setting == "shore":
+                winner = 1 - winner  # the loser takes the prize (L4)
+            elif self.setting == "islands":
+                # the older prize stays on the table when the winner took the newer one (L6)
+                following = tricks[k + 1].get("prize") if k + 1 < len(tricks) else None
+                if following is None or following == trick["prize"]:
+                    continue
+            if winner == self.opp:
                 won[trick["prize"]] += 1
         return won
 
@@ -444,18 +821,23 @@ class _Model:
         """The faction a collected card counts for when it is not its printed one (an Ent)."""
         return self.ent_as if code == "hero:ent" else None
 
-    def _groups(self, items: Iterable[tuple[str, float]]) -> dict[str, list[tuple[int, float]]]:
+    def _groups(
+        self, items: Iterable[tuple[str, float]]
+    ) -> dict[str, list[tuple[int, float, int]]]:
         """Cards by printed kind (a hero by its code): (effective value as the opponent would
-        play it, weight)."""
-        groups: dict[str, list[tuple[int, float]]] = {}
+        play it, weight, Farmlands rank)."""
+        groups: dict[str, list[tuple[int, float, int]]] = {}
         bonus = self.unicorns[self.opp] if self.phase == 2 else 0
+        ice = self.ice[self.opp]
         for code, w in items:
-            kind, value = _parse(code)
+            kind = _parse(code)[0]
+            value = self.val(code) + ice
             if kind == "hero":
                 kind = code
             if bonus and kind != "unicorns":
                 value += bonus
-            groups.setdefault(kind, []).append((value, w))
+            rank = 1 if self.farm and _is_two(code) else 0
+            groups.setdefault(kind, []).append((value, w, rank))
         return groups
 
     @staticmethod
@@ -492,16 +874,53 @@ class _Model:
             if counter[c] == 0:
                 del counter[c]
 
+    def val(self, code: str) -> int:
+        """A card's value (printed, estimated when hidden; the Underworld's 10 for a 0)."""
+        return _value(code, self.under)
+
+    def q1(self, code: str) -> float:
+        """A card's strength for winning Phase One tricks, 0 to 1."""
+        return _phase_one_q(code, self.under, self.farm)
+
+    def end_weight(self, code: str, faction: str) -> float:
+        """How much one collected card of ``faction`` counts for its vote at the end: 0 when the
+        Building discards it (Ruins: odd values, L18; Pyramid: 3 or less, L13), its value over the
+        faction's average with the Tower (sums, L17; not Cyclops nor Vampires)."""
+        building = self.building
+        if building not in ("ruins", "pyramid", "tower"):
+            return 1.0
+        kind, _, raw = code.partition(":")
+        if building == "tower":
+            if faction in ("cyclops", "vampires"):
+                return 1.0
+            return self.val(code) / _avg_value(faction, self.under)
+        if raw in _HIDDEN:
+            return self._faction_weight(faction, raw)
+        value = self.val(code)
+        if building == "ruins":
+            return 0.0 if value % 2 == 1 and kind != "hero" else 1.0
+        return 0.0 if value <= 3 else 1.0
+
+    def _faction_weight(self, faction: str, part: str = "") -> float:
+        """The mean end weight of the cards of ``faction`` (of those shown as ``part``, a
+        value-hidden card's odd/even or high/low)."""
+        if self.building not in ("ruins", "pyramid"):
+            return 1.0
+        return _mean_weight(faction, part, self.building, self.under)
+
     def _contrib(self, code: str, played_as: str | None) -> list[tuple[int, float]]:
         """The factions (index, weight) one card counts for at the end."""
         idx = self.idx
         if played_as is not None:
-            return [(idx[played_as], 1.0)] if played_as in idx else []
+            if played_as not in idx:
+                return []
+            return [(idx[played_as], self.end_weight(code, played_as))]
         kind = _parse(code)[0]
         if kind == "elf-orc":
-            return [(idx[f], 0.5) for f in ("elves", "orcs") if f in idx]
+            return [(idx[f], 0.5 * self.end_weight(code, f)) for f in ("elves", "orcs") if f in idx]
         if kind in idx:
-            return [(idx[kind], 0.5 if kind == "tricksters" else 1.0)]
+            w = 0.5 if kind == "tricksters" else 1.0
+            return [(idx[kind], w * self.end_weight(code, kind))]
         return []
 
     def _add(self, vec: list[float], code: str, played_as: str | None, sign: float) -> None:
@@ -516,35 +935,112 @@ class _Model:
         mu = self.mu if mu is None else mu
         var = self.var if var is None else var
         for i, w in self._contrib(code, None):
-            s = _strength(code, self.factions[i])
+            s = _strength(code, self.factions[i], self.under, self.farm)
             mu[i] += sign * w * s
             var[i] += w * (1 - s * s)
 
     def _unhold(self, code: str, sign: int, mu: list[float], var: list[float]) -> None:
         for i, w in self._contrib(code, None):
-            s = _strength(code, self.factions[i])
+            s = _strength(code, self.factions[i], self.under, self.farm)
             mu[i] -= sign * w * s
             var[i] = max(0.0, var[i] - w * (1 - s * s))
 
     # -- the end-of-game estimate ----------------------------------------------------------------
 
     def p_game(self, d: list[float], mu: list[float], var: list[float]) -> float:
-        """The chance of winning at least three of the five votes. A Gargoyle that counts (the
-        last entry of ``d``) is two more cards of the faction its owner likes best."""
+        """The chance of winning the game: at least three of the five votes (a Gargoyle that
+        counts, the entry after the factions in ``d``, is two more cards of the faction its owner
+        likes best), then what the locations change (:meth:`_p_locations`)."""
         n = len(self.factions)
         garg = d[n] if len(d) > n else 0.0
         if not garg or not n:
-            return self._p_votes(d, mu, var)
-        found: list[float] = []
-        for i in range(n):
-            d2 = list(d)
-            d2[i] += 2 * garg
-            found.append(self._p_votes(d2, mu, var))
-        return max(found) if garg > 0 else min(found)
+            p = self._p_votes(d, mu, var)
+        else:
+            found: list[float] = []
+            for i in range(n):
+                d2 = list(d)
+                d2[i] += 2 * garg
+                found.append(self._p_votes(d2, mu, var))
+            p = max(found) if garg > 0 else min(found)
+        if self.building in _END_BUILDINGS or self.setting == "lava-fields":
+            return self._p_locations(p, d, mu, var)
+        return p
+
+    def weak_worth(self) -> float:
+        """Phase One: what a prize weaker than average is worth, per unit of strength, where
+        Phase Two is about losing tricks (Lava Fields; Monastery and Forest, to keep our pile
+        small enough)."""
+        if self.setting == "lava-fields":
+            return _LAVA_HAND
+        return _WEAK_HAND.get(self.building, 0.0)
+
+    def lose_odds(self) -> tuple[float, float]:
+        """Phase Two: the chances that we lose a trick we try to lose, as leader (leading the
+        card the opponent most likely beats) and as follower (the opponent leading any card
+        they may hold), by card counting; rounded, they key the planning tables."""
+        if self._lose_odds is not None:
+            return self._lose_odds
+        hand = self.view["players"][self.me].get("hand", [])
+        beaten: list[float] = []
+        low: dict[str, tuple[int, int]] = {}  # faction -> our lowest (rank, value)
+        for code in hand:
+            card = self.card(code, None, self.me)
+            beaten.append(_reply_odds(self, card, 0.0)[0])
+            if card.faction:
+                key = (card.rank, card.value)
+                low[card.faction] = min(low.get(card.faction, key), key)
+        smallest = min((self.val(c) for c in hand), default=0)
+        # the opponent's possible leads, weighted as they may hold them
+        total = lost = 0.0
+        scale = self.opp_unknown / self.pool_total
+        for groups, weight in ((self.known_groups, 1.0), (self.pool_groups, scale)):
+            for kind, entries in groups.items():
+                for v, w, r in entries:
+                    w *= weight
+                    total += w
+                    led = "elves" if kind == "elf-orc" else kind
+                    if _hero(kind):
+                        lost += w if smallest <= v else 0.0
+                    elif led not in low or (r, v) >= low[led]:
+                        lost += w  # we cannot follow, or our lowest loses (ties: the leader)
+        follow = lost / total if total > 0 else _P_LOSE_FOLLOW
+        # each card leads once: the better half of them, for the tricks we may lead
+        beaten.sort(reverse=True)
+        best = beaten[: max(1, (len(beaten) + 1) // 2)]
+        lead = sum(best) / len(best) if best else _P_LOSE_LEAD
+        lead = min(lead, follow)  # a follower sees the lead: a trick is easier lost following
+        self._lose_odds = (round(min(0.95, lead), 2), round(min(0.97, follow), 2))
+        return self._lose_odds
+
+    def _counts(self, i: int, d: list[float], mu: list[float]) -> tuple[float, float, float]:
+        """Faction ``i`` after the trick ``d`` describes: (our cards, their cards, the cards
+        still to come that we are expected to get of ``rest``), and ``rest`` is what is left."""
+        delta = d[i] - self.d[i]
+        mine = self.count[self.me][i] + max(0.0, delta)
+        theirs = self.count[self.opp][i] + max(0.0, -delta)
+        rest = max(0.0, self.rest[i] - abs(delta))
+        gain = min(rest, max(0.0, (rest + mu[i]) / 2))
+        return mine, theirs, gain
+
+    def _last_trick(self) -> bool:
+        """Whether the trick being played is the last of its phase (Dungeon, L11)."""
+        if self.phase == 2:
+            return self.t2 <= 1
+        deck = len(self.view.get("deck", []))
+        return deck == 0 if self.setting == "islands" else deck <= 1
+
+    def _tricks_after(self, played: bool) -> int:
+        """The tricks of this phase still to play after the current one (``played``) or from
+        now."""
+        if self.phase == 2:
+            return max(0, self.t2 - (1 if played else 0))
+        deck = len(self.view.get("deck", []))
+        return max(0, (deck - 1) // 2) if played else deck // 2 + (1 if self.prizes else 0)
 
     def _p_votes(self, d: list[float], mu: list[float], var: list[float]) -> float:
         probs: list[float] = []
         me, opp = self.me, self.opp
+        building = self.building
         for i, f in enumerate(self.factions):
             m = d[i] + mu[i]
             sd = math.sqrt(var[i] + 0.3)
@@ -558,9 +1054,48 @@ class _Model:
                 m = (self.stack[me] - self.stack[opp]) / 4 + 0.5 * (d[i] - self.d[i]) + 0.3 * mu[i]
                 if self.stack[me] == 0 and self.vampire_value[me] < 0:
                     m -= 0.3
-            probs.append(0.5 + 0.5 * math.erf(m / sd * _SQRT_HALF))
+            elif building == "fortress":
+                # six cards of a faction or more lose their four lowest (L16)
+                mine, theirs, gain = self._counts(i, d, mu)
+                rest = max(0.0, self.rest[i] - abs(d[i] - self.d[i]))
+                spread = math.sqrt(var[i]) / 2 + 0.5
+                for held, more, sign in ((mine, gain, -4.0), (theirs, rest - gain, 4.0)):
+                    if held >= 5.5:
+                        m += sign
+                    elif held + rest >= 5.5:
+                        m += sign * _phi((held + more - 5.5) / spread)
+            if building == "lighthouse" and f != "cyclops":
+                owner = self.counters.get(f"lighthouse:{f}")
+                if owner in (0, 1):
+                    probs.append(1.0 if owner == me else 0.0)  # won outright (R-72)
+                    continue
+                mine, theirs, _ = self._counts(i, d, mu)
+                if mine >= 3 > theirs:
+                    probs.append(0.95)
+                    continue
+                if theirs >= 3 > mine:
+                    probs.append(0.05)
+                    continue
+            probs.append(_phi(m / sd))
         while len(probs) < 5:
             probs.append(0.5)
+        if building == "dungeon":
+            # the winners of each phase's last trick count one vote more (L11); before it, the
+            # leader of the last trick is likelier to win it
+            n = len(self.factions)
+            played = d[n + 2] if len(d) > n + 2 else 0.0
+            winner = d[n + 1] if len(d) > n + 1 else 0.0
+            if played and self._last_trick():
+                now = 0.5 + 0.5 * winner
+            else:
+                lead_me = winner > 0.5 or (abs(winner) <= 0.5 and self.lead_me)
+                now = _last_trick_odds(self._tricks_after(played > 0), lead_me)
+            first = self.counters.get("dungeon-1")
+            if first in (0, 1):
+                probs.append(1.0 if first == me else 0.0)
+            else:
+                probs.append(now if self.phase == 1 else 0.5)
+            probs.append(now if self.phase == 2 else 0.5)
         dist = [1.0]
         for p in probs:
             q = 1.0 - p
@@ -574,10 +1109,112 @@ class _Model:
         win = sum(dist[half + 1 :])
         return win + 0.5 * dist[half] if total % 2 == 0 else win
 
+    def _p_locations(self, p: float, d: list[float], mu: list[float], var: list[float]) -> float:
+        """The chance of winning the game once the locations that may decide it are counted:
+        Forest, Castle, Monastery, Bridge (§9 step 4), then Lava Fields (L10), which ends the
+        game before them; ``p`` is the chance of winning the votes."""
+        n = len(self.factions)
+        winner, played = (d[n + 1], d[n + 2]) if len(d) > n + 2 else (0.0, 0.0)
+        lead_me = winner > 0.5 or (abs(winner) <= 0.5 and self.lead_me)
+        left = max(0, self.t2 - round(played)) if self.phase == 2 else self.t2
+        p = self._p_building(p, d, mu, var, left, lead_me)
+        if self.phase == 1 and len(d) > n + 5:
+            p += self.weak_worth() * d[n + 5]  # weak cards for Phase Two, to lose tricks with
+        if self.setting == "lava-fields" and self.phase == 2:
+            lava = self.counters.get("lava-player", -1)
+            run = self.counters.get("lava-count", 0)
+            ours, theirs = (run if lava == self.me else 0), (run if lava == self.opp else 0)
+            if played and winner > 0.5:
+                ours, theirs = 0, theirs + 1
+            elif played and winner < -0.5:
+                ours, theirs = ours + 1, 0
+            if ours >= 5:
+                return 1.0
+            if theirs >= 5:
+                return 0.0
+            p_us, p_them = _lava(ours, theirs, lead_me, left, self.lose_odds())
+            p = p_us + (1 - p_us - p_them) * p
+        return p
+
+    def plans(self, d: list[float], left: int, lead_me: bool) -> tuple[float, float]:
+        """Forest and Monastery, Phase Two, after the trick ``d`` describes: the chance that we
+        win by losing every trick left (a small Score pile, L19; the opponent with more than
+        twice our faction cards, L14), and the risk that we lose by the Building when we stop
+        winning tricks now (counting on a little less than the chances of losing them)."""
+        n = len(self.factions)
+        monastery = self.building == "monastery"
+        pile = [sum(c) for c in self.count] if monastery else self.pile
+        have = pile[self.me] + (d[n + 3] if len(d) > n + 4 else 0.0)
+        other = pile[self.opp] + (d[n + 4] if len(d) > n + 4 else 0.0)
+        odds = self.lose_odds()
+        wary = (round(odds[0] * _WARY, 2), round(odds[1] * _WARY, 2))
+        if monastery:
+            small = _p_wins(left, lead_me, have, other, lambda a, b: b > 2 * a, odds)
+            risk = _p_wins(left, lead_me, have, other, lambda a, b: a > 2 * b, wary)
+            return small, risk
+        # a Dwarf goes to the trick's loser: the Dwarves still to play come to us
+        dwarves = self.idx.get("dwarves")
+        load = 0.0
+        if dwarves is not None:
+            load = max(0.0, self.rest[dwarves] - abs(d[dwarves] - self.d[dwarves]))
+        small = _p_wins(left, lead_me, have + load, other, lambda a, b: a <= 5 and a < b, odds)
+        risk = _p_wins(left, lead_me, have, other, lambda a, b: b <= 5 and b < a, wary)
+        return small, risk
+
+    def _p_building(
+        self,
+        p: float,
+        d: list[float],
+        mu: list[float],
+        var: list[float],
+        left: int,
+        lead_me: bool,
+    ) -> float:
+        """The chance of winning once a Building that may decide the game at once is counted
+        (Forest, Monastery, Castle, Bridge); ``left``: Phase Two tricks left after this one,
+        ``lead_me``: whether we lead the next one."""
+        n = len(self.factions)
+        building = self.building
+        if building in ("forest", "monastery") and self.phase == 2:
+            small, risk = self.plans(d, left, lead_me)
+            normal = (1 - risk) * p
+            return max(normal, small * _TRUST + 0.01 * normal)
+        if building == "forest":
+            pile_us = self.pile[self.me] + (d[n + 3] if len(d) > n + 4 else 0.0)
+            pile_them = self.pile[self.opp] + (d[n + 4] if len(d) > n + 4 else 0.0)
+            p_us = _binom_cdf(13, 0.5, (5 - pile_us) / 2) if pile_us <= 5 else 0.0
+            p_them = _binom_cdf(13, 0.5, (5 - pile_them) / 2) if pile_them <= 5 else 0.0
+            return p_us + (1 - p_us - p_them) * p
+        if building in ("castle", "monastery"):
+            margin = sum(d[:n]) + sum(mu[:n])
+            sd = math.sqrt(sum(var[:n]) + 0.5)
+            if building == "castle":
+                p_us = _phi((margin - 0.5) / sd)
+                p_them = _phi((-margin - 0.5) / sd)
+                return p_us + (1 - p_us - p_them) * p
+            held = sum(self.count[0]) + sum(self.count[1]) + sum(self.rest)
+            limit = held / 3 + 0.3  # more than twice the other's cards loses (L14)
+            p_us = _phi((-limit - margin) / sd)  # they have more than twice ours
+            p_them = _phi((margin - limit) / sd)
+            return p_us + (1 - p_us - p_them) * p
+        if building == "bridge" and n:
+            sets = [99.0, 99.0]
+            for i in range(n):
+                have, other, gain = self._counts(i, d, mu)
+                rest = max(0.0, self.rest[i] - abs(d[i] - self.d[i]))
+                sets[0] = min(sets[0], have + gain)
+                sets[1] = min(sets[1], other + rest - gain)
+            gap = sets[0] - sets[1]
+            sd = 0.6 + 0.1 * math.sqrt(sum(var[:n]))
+            p_us = _phi((gap - 0.5) / sd)
+            p_them = _phi((-gap - 0.5) / sd)
+            return p_us + (1 - p_us - p_them) * p
+        return p
+
     # -- tricks ------------------------------------------------------------------------------------
 
     def effective(self, code: str, faction: str, player: int) -> int:
-        value = _parse(code)[1]
+        value = self.val(code) + self.ice[player]
         if self.phase == 2:
             if faction != "unicorns":
                 value += self.unicorns[player]
@@ -598,19 +1235,20 @@ class _Model:
         hero = _hero(code)
         value = self.effective(code, faction, player)
         if hero == "lycanthrope" and played_as is not None:
-            value = 5 + (self.unicorns[player] if self.phase == 2 else 0)  # H34
+            value = 5 + (self.unicorns[player] if self.phase == 2 else 0) + self.ice[player]
         last = self.hand_size[player] == (1 if player == self.me else 0)
+        rank = 1 if self.farm and not hero and _is_two(code) else 0
         return _Card(
-            code, faction, value, player, known, hero, hero != "lycanthrope", last and known
+            code, faction, value, player, known, hero, hero != "lycanthrope", last and known, rank
         )
 
     def resolve(self, lead: _Card, follow: _Card) -> tuple[bool | None, bool, bool]:
         """(whether the follower wins — None: nobody, a Gelatinous Cube trick —, whether a
         Basilisk captures the lead card, whether a Stone Golem crushes it)."""
         if lead.hero == "vampire-queen":
-            follow = follow.plain()
+            follow = follow.plain(self.under)
         elif follow.hero == "vampire-queen":
-            lead = lead.plain()
+            lead = lead.plain(self.under)
         lh, fh = lead.hero, follow.hero
         lv, fv = lead.value, follow.value
         if lh == "lich-king":
@@ -641,13 +1279,15 @@ class _Model:
         self, lead: _Card, follow: _Card, lf: str, ff: str, lv: int, fv: int
     ) -> tuple[bool, bool]:
         """§4.3 and the faction powers: (whether the follower wins, Basilisk capture)."""
-        if ff == "basilisks" and fv == lv and follow.fpower:
-            return True, True
+        if ff == "basilisks" and fv == lv and follow.fpower and lead.faction != "basilisks":
+            return True, True  # not after a led Basilisk
         if lf == "goblins" and ff == "knights" and follow.fpower:
             return True, False
         follows = not lf or ff == lf or (ff == "doppelgangers" and lf != "")
         if not follows:
             return False, False
+        if lf and lead.rank != follow.rank:
+            lv, fv = lead.rank, follow.rank  # Farmlands: a 2 first in its faction (L3)
         if lf == "werewolves" and self.moon == "no-moon" and lead.fpower:
             return fv < lv, False
         return fv > lv, False
@@ -675,13 +1315,15 @@ class _Model:
         loser = 1 - winner
         win_card = follow if follower_wins else lead
         sign = {self.me: 1.0, self.opp: -1.0}
+        n = len(self.factions)
+        d[n + 1] = sign[winner]
+        d[n + 2] = 1.0
         lh, fh = lead.hero, follow.hero
         if lh == "vampire-queen":
             fh = ""
         elif fh == "vampire-queen":
             lh = ""
         death = self.phase == 2 and "death" in (lh, fh)  # H33: nothing is collected
-        n = len(self.factions)
         for c in (lead, follow):
             # the card leaves its hand
             if self.phase == 2:
@@ -719,6 +1361,7 @@ class _Model:
                     to = None
             if to is None:
                 continue
+            d[n + 3 + (to != self.me)] += 1.0
             if hero:
                 if c.code == "hero:gargoyle" and self.phase == 2:
                     d[n] = sign[to]
@@ -727,18 +1370,49 @@ class _Model:
             elif c.known:
                 self._add(d, c.code, played_as, sign[to])
             elif c.faction in self.idx:
-                d[self.idx[c.faction]] += sign[to]
+                i = self.idx[c.faction]
+                d[i] += sign[to] * self.fw[i]
             elif c.faction == "*":  # an unknown card of any faction
                 for i, frac in enumerate(self.pool_frac):
                     d[i] += sign[to] * frac
-        prize = self.current.get("prize")
-        if self.phase == 1 and prize:
-            self._hold(prize, 1 if winner == self.me else -1, mu, var)
+        if self.phase == 1 and self.prizes:
+            self._collect_prizes(winner, d, mu, var)
         if lh == "siren" and winner != lead.player:
             # H27: the Siren's player takes the card they like best from the winner's pile
             taken = [c.code for c in (lead, follow) if c.known and not death and self.phase == 2]
             d = self.best_steal(d, mu, var, lead.player, taken)
         return d, mu, var
+
+    def _collect_prizes(
+        self, winner: int, d: list[float], mu: list[float], var: list[float]
+    ) -> None:
+        """Phase One: the prize goes to the winner (Shore: to the loser, L4; Islands: the winner
+        takes the better of the two, the loser the other one in the last trick, L6)."""
+        prizes = self.prizes
+        lava = self.weak_worth() > 0
+        slot = len(self.factions) + 5
+
+        def take(code: str, sign: int) -> None:
+            self._hold(code, sign, mu, var)
+            if lava and len(d) > slot:
+                d[slot] += sign * (0.5 - self.q1(code))
+
+        if self.setting == "shore":
+            take(prizes[0], 1 if winner != self.me else -1)
+        elif self.setting == "islands" and len(prizes) > 1:
+            ranked = sorted(prizes, key=self.prize_value, reverse=True)
+            take(ranked[0], 1 if winner == self.me else -1)
+            if not self.view.get("deck"):
+                take(ranked[1], 1 if winner != self.me else -1)
+        else:
+            take(prizes[0], 1 if winner == self.me else -1)
+
+    def prize_value(self, code: str) -> float:
+        """How much a card brings its holder's votes (its drift), for either player."""
+        return sum(
+            w * (_strength(code, self.factions[i], self.under, self.farm) + 0.3)
+            for i, w in self._contrib(code, None)
+        )
 
     def best_steal(
         self,
@@ -766,6 +1440,79 @@ class _Model:
             if best_p is None or (p > best_p if thief == self.me else p < best_p):
                 best, best_p = d2, p
         return best
+
+
+def _reply_odds(model: _Model, mine: _Card, beta: float = _BETA) -> tuple[float, float, float]:
+    """The chances that the reply to our lead ``mine`` beats it, follows and loses, does not
+    follow, by card counting (what the opponent may still hold); ``beta`` is the share of a
+    smart opponent, who beats the lead whenever they can (the rest plays at random)."""
+    lf = mine.faction
+    mv = mine.value
+    low_wins = lf == "werewolves" and model.moon == "no-moon" and mine.fpower
+    dual = lf in ("elves", "orcs")
+    u = model.opp_unknown
+    mh = mine.hero
+
+    mr = mine.rank
+
+    def better(v: int, r: int = 0) -> bool:
+        """Whether a following card of effective value ``v`` (Farmlands rank ``r``) beats
+        the lead."""
+        if mh == "witch":
+            return v % 2 == 0 and v > 5  # H28
+        if mh == "minotaur" and mine.last:
+            return False  # H29
+        if mh == "lich-king":
+            v -= 3  # H14
+        if r != mr and lf:
+            return (r < mr) if low_wins else (r > mr)
+        return (v < mv) if low_wins else (v > mv)
+
+    def count(groups: dict[str, list[tuple[int, float, int]]]) -> tuple[float, float]:
+        """(cards that can follow, cards that beat the lead) among ``groups``."""
+        follow = beat = 0.0
+        for kind, entries in groups.items():
+            hero = _hero(kind)
+            if hero:
+                test = _SECOND_WINS.get(hero)
+                follows = not lf or hero in ("life-stealer", "lycanthrope")
+                for v, w, _ in entries:
+                    if follows:
+                        follow += w
+                    if (
+                        (test is not None and test(mv))
+                        or (hero == "jester" and mv > v)
+                        or (follows and better(v))
+                    ):
+                        beat += w
+                continue
+            follows = not lf or kind == lf or (dual and kind == "elf-orc")
+            if follows or kind == "doppelgangers":
+                for v, w, r in entries:
+                    if follows:
+                        follow += w
+                    if better(v, r) or (kind == "basilisks" and v == mv and lf != kind):
+                        beat += w
+            elif kind == "basilisks" and lf != kind:
+                beat += sum(w for v, w, _ in entries if v == mv)
+            elif kind == "knights" and lf == "goblins":
+                beat += sum(w for _, w, _ in entries)
+        return follow, beat
+
+    known_follow, known_beat = count(model.known_groups)
+    pool_follow, pool_beat = count(model.pool_groups)
+    frac_follow = min(1.0, pool_follow / model.pool_total)
+    frac_beat = min(1.0, pool_beat / model.pool_total)
+    p_follow = 1.0 if known_follow else 1 - (1 - frac_follow) ** u
+    p_beat = 1.0 if known_beat else 1 - (1 - frac_beat) ** u
+    e_beat = known_beat + u * frac_beat
+    e_follow = known_follow + u * frac_follow
+    hand = max(1, sum(model.known_opp.values()) + u)
+    rho = min(1.0, e_beat / (e_follow if e_follow >= 1 else hand))
+    p_lose = p_beat * (beta + (1 - beta) * rho)
+    p_win_follow = max(0.0, p_follow - p_lose)
+    p_off = max(0.0, 1.0 - p_lose - p_win_follow)
+    return p_lose, p_win_follow, p_off
 
 
 class HeuristicBot:
@@ -803,6 +1550,9 @@ class HeuristicBot:
         verbs = {m.split(" ", 1)[0] for m in legal}
         if verbs == {"play"}:
             return self._play(_Model(view), legal)
+        location = self._location_decision(view, legal, verbs)
+        if location is not None:
+            return location
         hero = self._hero_decision(view, legal)
         if hero is not None:
             return hero
@@ -822,6 +1572,93 @@ class HeuristicBot:
         if plays:
             return self._play(_Model(view), plays)
         return None
+
+    # -- location decisions ----------------------------------------------------------------------
+
+    def _location_decision(
+        self, view: dict[str, Any], legal: list[str], verbs: set[str]
+    ) -> str | None:
+        """The locations' decisions (RULINGS L5–L7, L20); None: not one of them."""
+        if verbs == {"take"}:
+            if "take top" in legal and "take prize" in legal:
+                return None  # the Seer's own choice
+            if view.get("setting") == "islands":
+                return self._islands(_Model(view), legal)
+            return None
+        if view.get("current"):
+            return None  # a hero's decision during a trick (Kraken, Cthulhu)
+        me = int((view.get("next") or {}).get("player", 0))
+        hand = view["players"][me].get("hand", [])
+        if verbs == {"give"}:
+            if hand and view.get("setting") == "endless-sands" and view.get("phase") == 1:
+                return self._pass_phase_one(_Model(view), legal)
+            if hand and view.get("setting") == "windy-peaks":
+                return self._give(_Model(view), legal, "give ")
+            if not hand and view.get("building") == "tavern":
+                return self._tavern(view, legal)
+        if verbs == {"discard"} and hand and view.get("setting") == "swamp":
+            return self._discard(_Model(view), legal, "discard ")
+        return None
+
+    def _pass_phase_one(self, model: _Model, options: list[str]) -> str:
+        """Endless Sands (L5): pass the card least able to win a Phase One trick — it is as
+        little use to the opponent — the lowest value of those on equal strength."""
+        return min(options, key=lambda m: (model.q1(m[5:]), model.val(m[5:]), m))
+
+    def _islands(self, model: _Model, options: list[str]) -> str:
+        """Islands (L6, L7): take the prize that does our votes the most good; the other one
+        goes to the opponent in the last trick, else stays on the table. With a Seer, the top
+        card of the deck is the third choice (an unknown card when we have not seen it)."""
+        prizes = [m[5:] for m in options if m != "take top"]
+        top = (model.view.get("deck") or ["?"])[0]
+        last = not model.view.get("deck")
+        best, best_p = options[0], -1.0
+        for move in options:
+            code = top if move == "take top" else move[5:]
+            mu, var = list(model.mu), list(model.var)
+            if code != "?":
+                model._hold(code, +1, mu, var)
+            if "take top" not in options and last:
+                for other in prizes:
+                    if other != code:
+                        model._hold(other, -1, mu, var)
+                        break
+            p = model.p_game(model.d, mu, var) + 1e-6 * model.val(code)
+            if p > best_p:
+                best, best_p = move, p
+        return best
+
+    def _tavern(self, view: dict[str, Any], options: list[str]) -> str:
+        """Tavern (L20): give the card whose loss leaves the best end of the game (counted
+        exactly on the public piles, §9 with the locations; what the opponent gives us only adds
+        to our piles); on equal results the one that keeps our leads widest — a card of a
+        faction already lost helps the opponent least —, then the lowest."""
+        model = _Model(view)
+        me, opp = model.me, model.opp
+        players = view["players"]
+        mine = list(players[me].get("score", []))
+        theirs = list(players[opp].get("score", [])) + list(players[me].get("chosen", []))
+        factions = model.factions
+        scored: list[tuple[tuple[float, ...], str]] = []
+        for move in options:
+            code = move[5:]
+            if code not in mine:
+                continue
+            kept = list(mine)
+            kept.remove(code)
+            piles = [kept, [*theirs, code]] if me == 0 else [[*theirs, code], kept]
+            result = _final_result(view, me, factions, None, piles)
+            safety = 0.0
+            for f in factions:
+                a = sum(1 for c in kept if _parse(c)[0] == f)
+                b = sum(1 for c in piles[opp] if _parse(c)[0] == f)
+                margin = (b - a) if f == "cyclops" else (a - b)
+                safety += max(0, min(3, margin))  # what we lead by, nearly won votes first
+            key = (*result[:2], safety, result[2], -model.val(code))
+            scored.append((key, move))
+        if not scored:
+            return options[0]
+        return max(scored)[1]
 
     # -- hero decisions --------------------------------------------------------------------------
 
@@ -847,8 +1684,8 @@ class HeuristicBot:
     def _necromancer(self, model: _Model, options: list[str], prefix: str) -> str:
         """Swap the Necromancer (a weak card) for the best discarded card, while Phase One has
         prizes left to win with it."""
-        best = max(options, key=lambda m: _phase_one_q(m[len(prefix) :]))
-        gain = _phase_one_q(best[len(prefix) :]) - _phase_one_q("hero:necromancer")
+        best = max(options, key=lambda m: model.q1(m[len(prefix) :]))
+        gain = model.q1(best[len(prefix) :]) - model.q1("hero:necromancer")
         if model.phase == 1 and model.view.get("deck") and gain > 0.25:
             return best
         return "pass"
@@ -862,8 +1699,8 @@ class HeuristicBot:
         model._unhold(code, +1, mu, var)
         if to_opponent:
             model._hold(code, -1, mu, var)
-        kind, value = _parse(code)
-        q = _hero_q(_hero(code), value) if kind == "hero" else _phase_one_q(code)
+        value = model.val(code)
+        q = model.q1(code)
         if code == "hero:gargoyle" and model.phase == 2:
             q += 0.5  # two vote cards if it is collected (H32)
         return model.p_game(model.d, mu, var), -q, -value
@@ -918,12 +1755,13 @@ class HeuristicBot:
 
     def _crown(self, view: dict[str, Any], crowns: list[str]) -> str:
         me = view["players"][view["next"]["player"]]
-        best = max(crowns, key=lambda m: _parse(m.split(" ", 1)[1])[1])
-        value = _parse(best.split(" ", 1)[1])[1]
+        under = view.get("setting") == "underworld"
+        best = max(crowns, key=lambda m: _value(m.split(" ", 1)[1], under))
+        value = _value(best.split(" ", 1)[1], under)
         if not me.get("vampire"):
             return best
-        old = _parse(me["vampire"])[1]
-        tucked = sum(_parse(c)[1] for c in me.get("tucked", []))
+        old = _value(me["vampire"], under)
+        tucked = sum(_value(c, under) for c in me.get("tucked", []))
         if value > old + tucked or (not me.get("tucked") and value > old):
             return best
         return "pass"
@@ -940,7 +1778,7 @@ class HeuristicBot:
             saved = model.stack[me]
             if saved == 0:
                 model.stack[me] = max(0, model.vampire_value[me])
-            model.stack[me] += _parse(code)[1]
+            model.stack[me] += model.val(code)
             p = model.p_game(d, model.mu, model.var)
             model.stack[me] = saved
             if vamp is None:
@@ -954,6 +1792,7 @@ class HeuristicBot:
     def _play(self, model: _Model, legal: list[str]) -> str:
         plays = model.current.get("plays", [])
         leads = self._leads(model, legal, plays[0]) if plays else []
+        shed = self._shedding(model)
         scored: list[tuple[float, float, str]] = []
         for move in legal:
             if not move.startswith("play "):
@@ -966,16 +1805,33 @@ class HeuristicBot:
                     wins, capture, crushed = model.resolve(lead, mine)
                     d, mu, var = model.outcome(lead, mine, wins, capture, crushed)
                     value += weight * model.p_game(d, mu, var)
+                    if shed and wins is False:
+                        value += shed * weight * model.q1(code)
             else:
                 value = self._lead_value(model, mine)
             if model.phase == 1:
-                value -= _KAPPA * _phase_one_q(code) * min(1.0, (model.tricks_left - 1) / 6)
+                value -= _KAPPA * model.q1(code) * min(1.0, (model.tricks_left - 1) / 6)
             else:
                 value -= 1e-4 * mine.value
             scored.append((value, self.rng.random(), move))
         if not scored:
             return self._fallback(legal)
         return max(scored)[2]
+
+    @staticmethod
+    def _shedding(model: _Model) -> float:
+        """When we try to lose every trick left (Lava Fields; Forest with a small Score pile in
+        reach), a trick lost with a strong card keeps the weak ones for the next tricks: the
+        bonus per unit of the card's strength (0: not trying to lose)."""
+        if model.phase != 2:
+            return 0.0
+        if model.setting == "lava-fields":
+            return 0.02
+        if model.building in ("forest", "monastery"):
+            small, _ = model.plans(model.d, model.t2, model.lead_me)
+            if small * _TRUST > model.p_game(model.d, model.mu, model.var) - 0.005:
+                return 0.02
+        return 0.0
 
     def _leads(
         self, model: _Model, legal: list[str], play: dict[str, Any]
@@ -1032,68 +1888,9 @@ class HeuristicBot:
 
     def _lead_value(self, model: _Model, mine: _Card) -> float:
         """Expected chance of winning the game after leading ``mine``, over likely replies."""
+        p_lose, p_win_follow, p_off = _reply_odds(model, mine)
         lf = mine.faction
         mv = mine.value
-        low_wins = lf == "werewolves" and model.moon == "no-moon" and mine.fpower
-        dual = lf in ("elves", "orcs")
-        u = model.opp_unknown
-        mh = mine.hero
-
-        def better(v: int) -> bool:
-            """Whether a following card of effective value ``v`` beats the lead."""
-            if mh == "witch":
-                return v % 2 == 0 and v > 5  # H28
-            if mh == "minotaur" and mine.last:
-                return False  # H29
-            if mh == "lich-king":
-                v -= 3  # H14
-            return (v < mv) if low_wins else (v > mv)
-
-        def count(groups: dict[str, list[tuple[int, float]]]) -> tuple[float, float]:
-            """(cards that can follow, cards that beat the lead) among ``groups``."""
-            follow = beat = 0.0
-            for kind, entries in groups.items():
-                hero = _hero(kind)
-                if hero:
-                    test = _SECOND_WINS.get(hero)
-                    follows = not lf or hero in ("life-stealer", "lycanthrope")
-                    for v, w in entries:
-                        if follows:
-                            follow += w
-                        if (
-                            (test is not None and test(mv))
-                            or (hero == "jester" and mv > v)
-                            or (follows and better(v))
-                        ):
-                            beat += w
-                    continue
-                follows = not lf or kind == lf or (dual and kind == "elf-orc")
-                if follows or kind == "doppelgangers":
-                    for v, w in entries:
-                        if follows:
-                            follow += w
-                        if better(v) or (kind == "basilisks" and v == mv):
-                            beat += w
-                elif kind == "basilisks":
-                    beat += sum(w for v, w in entries if v == mv)
-                elif kind == "knights" and lf == "goblins":
-                    beat += sum(w for _, w in entries)
-            return follow, beat
-
-        known_follow, known_beat = count(model.known_groups)
-        pool_follow, pool_beat = count(model.pool_groups)
-        frac_follow = min(1.0, pool_follow / model.pool_total)
-        frac_beat = min(1.0, pool_beat / model.pool_total)
-        p_follow = 1.0 if known_follow else 1 - (1 - frac_follow) ** u
-        p_beat = 1.0 if known_beat else 1 - (1 - frac_beat) ** u
-        e_beat = known_beat + u * frac_beat
-        e_follow = known_follow + u * frac_follow
-        hand = max(1, sum(model.known_opp.values()) + u)
-        rho = min(1.0, e_beat / (e_follow if e_follow >= 1 else hand))
-        p_lose = p_beat * (_BETA + (1 - _BETA) * rho)
-        p_win_follow = max(0.0, p_follow - p_lose)
-        p_off = max(0.0, 1.0 - p_lose - p_win_follow)
-
         value = 0.0
         opp = model.opp
         for prob, reply_faction, follower_wins in (

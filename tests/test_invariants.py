@@ -279,6 +279,9 @@ def expected_view(
         _, _, _, prize, plays, _, _ = record
         trick = dict(written)
         trick["prize"] = public(prize) if prize >= 0 else None
+        if "prizes" in written:  # L6: an Islands trick's two face-up prizes, public
+            index = len(tricks)
+            trick["prizes"] = [public(c) for c in state.history_prizes[index]]
         trick["plays"] = [
             {**w, "card": public(card)}
             for (_, card, _, _), w in zip(plays, written["plays"], strict=True)
@@ -368,9 +371,9 @@ def check_clone(state: claim.State, rng: random.Random) -> None:
     assert copy.to_dict() == before
     light = state.clone(history=False)
     light_dict = light.to_dict()
-    assert {k: v for k, v in light_dict.items() if k not in ("history", "moves")} == {
-        k: v for k, v in before.items() if k not in ("history", "moves")
-    }
+    assert {
+        k: v for k, v in light_dict.items() if k not in ("history", "history_prizes", "moves")
+    } == {k: v for k, v in before.items() if k not in ("history", "history_prizes", "moves")}
     for c in (copy, light):
         assert claim.legal_actions(c) == claim.legal_actions(state)
         for _ in range(3):

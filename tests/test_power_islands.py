@@ -11,6 +11,7 @@ prize is replaced); a Gelatinous Cube trick has no winner, so nobody takes a pri
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -413,3 +414,18 @@ def test_seer_take_top_of_the_last_deck_card_leaves_the_loser_nothing() -> None:
     assert state.phase == 2
     assert zone(state, "hand", 0) == ["trolls:3", "trolls:1"]
     assert zone(state, "hand", 1) == ["trolls:2"]
+
+
+def test_past_tricks_list_both_prizes_so_the_take_is_public() -> None:
+    """L6: a finished Islands trick keeps ``prize`` (the older) and lists both face-up prizes in
+    ``prizes``, in the replay and in both views, so which one the winner took is public (the
+    other lies face-up in the next trick); a determinization keeps them."""
+    state = _game(["goblins:1"], ["goblins:3"], ["play goblins:1", "play goblins:3"])
+    engine.apply(state, "take dwarves:2")
+    for shown in (view.report(state), view.observe(state, 0), view.observe(state, 1)):
+        trick = shown["tricks"][-1]
+        assert trick["prize"] == "dwarves:1"
+        assert trick["prizes"] == ["dwarves:1", "dwarves:2"]
+    guess = view.determinize(state, 0, random.Random(3))
+    assert view.report(guess)["tricks"][-1]["prizes"] == ["dwarves:1", "dwarves:2"]
+    assert State.from_dict(state.to_dict()).to_dict() == state.to_dict()

@@ -543,6 +543,8 @@ def _end_trick(state: State) -> None:
 
 def _record(state: State, trick: Trick) -> None:
     """Append the finished trick to the history."""
+    if len(trick.prizes) > 1:
+        state.history_prizes[len(state.history)] = tuple(trick.prizes)  # L6
     state.history.append(
         (
             trick.phase,

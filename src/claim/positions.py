@@ -169,6 +169,13 @@ def load_position(data: Any, where: str = "position") -> State:
         _load_history(h, f"{where}.history[{i}]")
         for i, h in enumerate(_get(data, "history", where, list))
     ]
+    try:
+        state.history_prizes = {
+            int(i): tuple(_code_id(c, f"{where}.history_prizes") for c in prizes)
+            for i, prizes in data.get("history_prizes", [])
+        }
+    except (TypeError, ValueError):
+        raise RecordError(f"{where}.history_prizes must list [trick index, prizes]") from None
     moves = data.get("moves", [])
     chance = data.get("chance", [])
     for name, items in (("moves", moves), ("chance", chance)):

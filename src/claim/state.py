@@ -157,6 +157,7 @@ class State:
         "hands",
         "held",
         "history",
+        "history_prizes",
         "last_winner",
         "leader",
         "legal_cache",
@@ -253,6 +254,8 @@ class State:
         #: cards in a hidden zone (Follower deck, hand) that the player who does not hold them knows
         self.revealed: set[int] = set()
         self.history: list[TrickRecord] = []
+        #: Islands (L6): the face-up prizes of each past trick that had two, by trick index
+        self.history_prizes: dict[int, tuple[int, ...]] = {}
         self.moves: list[str] = []
         self.chance: list[str] = []
         #: the starting deal, for records: (hand 0, hand 1, deck top first)
@@ -307,6 +310,7 @@ class State:
         s.options = self.options[:]
         s.revealed = set(self.revealed)
         s.history = self.history[:] if history else []
+        s.history_prizes = dict(self.history_prizes) if history else {}
         s.moves = self.moves[:] if history else []
         s.chance = self.chance[:]
         s.deal = self.deal
@@ -504,6 +508,9 @@ class State:
                     r,
                 ]
                 for ph, n, ld, pz, plays, w, r in self.history
+            ],
+            "history_prizes": [
+                [i, codes(list(prizes))] for i, prizes in sorted(self.history_prizes.items())
             ],
             "moves": list(self.moves),
             "chance": list(self.chance),

@@ -176,14 +176,14 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
             if chosen:
                 players[p]["chosen"] = eyes.names(f"chosen{p}", chosen)
 
-    tricks = []
+    tricks: list[dict[str, Any]] = []
     # every card of the history named in one pass (the history is public: same for any viewer)
     named = iter(
         eyes.public_names(
             [c for *_, pz, plays, _, _ in state.history for c in (pz, *(pl[1] for pl in plays))]
         )
     )
-    for phase, number, leader, prize, plays, winner, reason in state.history:
+    for index, (phase, number, leader, prize, plays, winner, reason) in enumerate(state.history):
         prize_name = next(named)
         shown_plays = []
         for p, _, v, d in plays:
@@ -202,6 +202,8 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
                 "reason": reason,
             }
         )
+        if index in state.history_prizes:  # L6: both face-up prizes, older first
+            tricks[-1]["prizes"] = list(eyes.public_names(list(state.history_prizes[index])))
 
     nxt: dict[str, Any] | None = None
     if not finished:
@@ -457,6 +459,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     s.value_known = {placed.get(c, c) for c in s.value_known}
     s.public_out = {placed.get(c, c) for c in s.public_out}
     s.declared = {placed.get(c, c): f for c, f in s.declared.items()}
+    s.history_prizes = {
+        i: tuple(placed.get(c, c) for c in prizes) for i, prizes in s.history_prizes.items()
+    }
     s.removed = {placed.get(c, c): why for c, why in s.removed.items()}
     s.tags = {placed.get(c, c): tag for c, tag in s.tags.items()}
     if placed:

@@ -509,6 +509,7 @@ def test_invariants_over_many_games() -> None:
     """2000 games: cards and legal moves every step; both views every step of one game in 20;
     every invariant after every step of one game in 50, the expensive ones after every second
     step (one game in 200) or every eighth."""
+    events: Counter[str] = Counter()
     firsts: Counter[int] = Counter()
     kinds: Counter[tuple[str, ...]] = Counter()
     factions: Counter[str] = Counter()
@@ -521,29 +522,7 @@ def test_invariants_over_many_games() -> None:
         if seed % 50 == 0:
             full_playout(state, seed, expensive_every=2 if seed % 200 == 0 else 8)
         else:
-            rng = random.Random(seed)
-            knowledge = Knowledge()
-            views = seed % 20 == 1
-            while True:
-                check_conservation(state)
-                legal = claim.legal_actions(state)
-                if claim.is_over(state):
-                    break
-                assert legal, f"game {seed}: no legal move before the end"
-                assert len(set(legal)) == len(legal), f"game {seed}: repeated moves {legal}"
-                if views:
-                    knowledge.before(state)
-                    full = report(state)
-                    check_view(state, 0, knowledge, full=full)
-                    check_view(state, 1, knowledge, full=full)
-                move = rng.choice(legal)
-                knowledge.move(state, move)
-                claim.apply(state, move)
-            assert legal == []
-            if views:
-                knowledge.before(state)
-                check_view(state, 0, knowledge)
-                check_view(state, 1, knowledge)
+            light_playout(state, seed, views=seed % 20 == 1, note=_decision_events, events=events)
         assert state.result is not None and state.result["winner"] in (0, 1, None)
         assert set(state.result["votes"]) == set(state.config.factions)
         finished += 1
@@ -888,6 +867,7 @@ def light_playout(
         note(state, move, events)
         knowledge.move(state, move)
         claim.apply(state, move)
+    assert legal == []
     if views:
         knowledge.before(state)
         check_view(state, 0, knowledge)

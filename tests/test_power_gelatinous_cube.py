@@ -378,3 +378,17 @@ def test_a_buried_troll_competes_with_a_played_troll() -> None:
     assert last_trick(state)["winner"] == 0
     assert zone(state, "score", 0) == ["giants:1", "trolls:6", CUBE]
     assert sorted(zone(state, "troll_pool")) == ["trolls:2", "trolls:4"]
+
+
+def test_a_buried_gnome_collected_in_phase_two_is_placed_face_up() -> None:
+    """H22, §5.2: a Gnome under the Cube, collected with the bundle in Phase Two, goes face-up in
+    front of the winner like any Gnome they collect; the Cube goes into the Score pile."""
+    state = _troll_cube(
+        ["gnomes:5", "trolls:1", "trolls:4"],
+        [CUBE, "giants:1", "giants:3"],
+        ["play gnomes:5", f"play {CUBE}", "play trolls:4", "play giants:1"],
+        pool=[],
+    )
+    assert last_trick(state)["winner"] == 0
+    assert zone(state, "gnomes", 0) == ["gnomes:5"]
+    assert zone(state, "score", 0) == ["trolls:4", "giants:1", CUBE]

@@ -446,14 +446,10 @@ def _collect_bundle(state: State, trick: Trick) -> None:
     """H22: the winner of the trick after a Cube trick also takes the Cube and the card under it
     (Phase One: to the Follower deck; Phase Two: into the Score pile, a Gnome face-up)."""
     winner = trick.winner
+    zone = FOLLOWERS if trick.phase == 1 else SCORE  # powers may move them on (Gnomes, Trolls)
     for card in state.table:
         if trick.phase == 1:
-            zone = FOLLOWERS
             state.revealed.add(card)  # it was played face-up: both players know it
-        else:
-            zone = (
-                FACEUP if FACTION[card] == "gnomes" and "gnomes" in state.config.factions else SCORE
-            )
         trick.extra.append((card, TABLE, winner, zone))
 
 

@@ -272,11 +272,10 @@ class RuleBook:
         self.prizes = 1  # face-up prizes in a Phase One trick (Islands: 2)
         for power in self.powers:
             power.configure(self)
+        # (end_of_game and end_asks run as the ordered end_steps below)
         global_hooks = (
             "follow_options",
-            "end_of_game",
             "score_votes",
-            "end_asks",
             "phase_over",
             "phase_start",
             "trick_over",

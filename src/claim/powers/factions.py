@@ -125,6 +125,27 @@ class Gnomes(FactionPower):
             state.faceup[p].clear()
 
 
+class BuriedGnomes(FactionPower):
+    """Gnomes' companion: a Gnome buried under a Gelatinous Cube and collected with it in Phase
+    Two is placed face-up too (H22)."""
+
+    name = "gnomes"
+    key = None
+    phases = PHASE_TWO
+    needs_table = True
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        trick.extra = [
+            (card, source, player, FACEUP)
+            if source == TABLE and zone == SCORE and FACTION[card] == "gnomes"
+            else (card, source, player, zone)
+            for card, source, player, zone in trick.extra
+        ]
+
+
+Gnomes.companions = (BuriedGnomes,)
+
+
 class Giants(FactionPower):
     """Phase Two: the trick winner may, for each Giant played in the trick, discard one of the
     opponent's face-up Gnomes whose printed value equals that Giant's printed value."""

@@ -17,7 +17,7 @@ from typing import Any
 from claim import cards
 from claim.engine import END_STEP, PUBLIC_NAME, apply, current_player, is_over
 from claim.powers import REGISTRY
-from claim.powers.heroes import card_name, first_named
+from claim.powers.base import card_name, first_named
 from claim.powers.locations import collected_cards, complete_sets, faction_cards
 from claim.records import initial_state, replay
 from claim.scoring import faction_values

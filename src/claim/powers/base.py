@@ -234,6 +234,25 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
         trick.reason = reason
 
 
+def card_name(state: State, card: int) -> str:
+    """How a move names a card whose holder may not know its value (R-30, W12)."""
+    from claim.engine import PUBLIC_NAME, VALUE_HIDDEN  # the engine imports the powers package
+
+    if VALUE_HIDDEN[card] and card in state.value_known:
+        return cards.CODE[card]
+    return PUBLIC_NAME[card]
+
+
+def named(state: State, ids: list[int], verb: str) -> list[str]:
+    """One move per distinct name among ``ids``, in their order: ``verb NAME``."""
+    return list(dict.fromkeys(f"{verb} {card_name(state, c)}" for c in ids))
+
+
+def first_named(state: State, ids: list[int], name: str) -> int:
+    """The first card of ``ids`` a move's name stands for (R-30: the first such card)."""
+    return next(c for c in ids if card_name(state, c) == name)
+
+
 def _power_key(card: int) -> str:
     faction = cards.FACTION[card]
     return cards.CODE[card] if faction in ("hero", "toxic") else faction

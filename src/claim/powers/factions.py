@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claim import cards
-from claim.powers.base import Ask, Power, Tier
+from claim.powers.base import Ask, Power, Tier, card_name, named
 from claim.state import (
     DISCARD,
     FACEUP,
@@ -300,7 +300,7 @@ class Seers(FactionPower):
         if not state.deck or trick is None:
             return []
         if len(trick.prizes) > 1:  # Islands (L7): the top card or either prize
-            return ["take top", *dict.fromkeys(f"take {_name(state, c)}" for c in trick.prizes)]
+            return ["take top", *named(state, trick.prizes, "take")]
         return ["take top", "take prize"]
 
     def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
@@ -317,19 +317,12 @@ class Seers(FactionPower):
             trick.prize_plan = [(player, FROM_DECK), (1 - player, loser_gets)]
         else:
             source = FROM_PRIZE
-            if two and move != f"take {_name(state, trick.prizes[0])}":
+            if two and move != f"take {card_name(state, trick.prizes[0])}":
                 source = FROM_SECOND_PRIZE
             trick.prize_plan = [(player, source), (1 - player, FROM_DECK)]
         if trick.prize_plan[1][1] == FROM_DECK and move != "take top":
             # W7: the Seer winner keeps knowing the card the loser receives
             state.revealed.add(top)
-
-
-def _name(state: State, card: int) -> str:
-    """A face-up card as a move names it (W12: a Demon by parity until revealed)."""
-    from claim.powers.heroes import card_name  # heroes import this module
-
-    return card_name(state, card)
 
 
 FACTION_POWERS: dict[str, type[FactionPower]] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from claim import cards
-from claim.powers.base import Ask, Power, Tier
+from claim.powers.base import Ask, Power, Tier, first_named, named
 from claim.state import DISCARD, NO_PLAYER, POOL, TABLE
 
 if TYPE_CHECKING:
@@ -31,25 +31,6 @@ NOT_FACTION = ("hero", "toxic")
 def hero_id(name: str) -> int:
     """The card id of a hero (one copy of each)."""
     return cards.IDS_BY_CODE[f"hero:{name}"][0]
-
-
-def card_name(state: State, card: int) -> str:
-    """How a move names a card whose holder may not know its value (R-30, W12)."""
-    from claim.engine import PUBLIC_NAME, VALUE_HIDDEN  # the engine imports the powers package
-
-    if VALUE_HIDDEN[card] and card in state.value_known:
-        return CODE[card]
-    return PUBLIC_NAME[card]
-
-
-def named(state: State, ids: list[int], verb: str) -> list[str]:
-    """One move per distinct name among ``ids``, in their order: ``verb NAME``."""
-    return list(dict.fromkeys(f"{verb} {card_name(state, c)}" for c in ids))
-
-
-def first_named(state: State, ids: list[int], name: str) -> int:
-    """The first card of ``ids`` a move's name stands for (R-30: the first such card)."""
-    return next(c for c in ids if card_name(state, c) == name)
 
 
 def played_by(trick: Trick, pos: int) -> int:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from claim import cards
-from claim.powers.base import Ask, Power, RuleBook, Tier
+from claim.powers.base import Ask, Power, RuleBook, Tier, card_name, first_named, named
 from claim.powers.fire import _collected, _discard_from_collected
-from claim.powers.heroes import card_name, first_named, named
 from claim.scoring import decided_result, faction_values, scoring_faction
 from claim.state import FROM_DECK, FROM_DECK_OR_OTHER, FROM_PRIZE, FROM_SECOND_PRIZE, NO_PLAYER
 

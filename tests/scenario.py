@@ -94,12 +94,16 @@ def stacked_record(
     first_leader: int = 0,
     heroes: Sequence[str] = (),
     chance: Sequence[str] = (),
+    artifacts: Sequence[Sequence[str]] = (),
 ) -> dict[str, Any]:
     """A valid record with a stacked deal (see the module doc for the fill order), with the
-    ``heroes`` (names) in the deck and the random outcomes ``chance`` fixed."""
+    ``heroes`` (names) in the deck, the ``artifacts`` dealt (two lists of three names) and the
+    random outcomes ``chance`` fixed."""
     setup: dict[str, Any] = {"factions": list(factions), "first_leader": first_leader}
     if heroes:
         setup["heroes"] = list(heroes)
+    if artifacts:
+        setup["artifacts"] = [list(a) for a in artifacts]
     record: dict[str, Any] = {
         "format": "claim/1",
         "setup": setup,
@@ -128,8 +132,10 @@ def position_record(
     heroes: Sequence[str] = (),
     discard: Sequence[str] | None = None,
     chance: Sequence[str] = (),
+    artifacts: Sequence[Sequence[str]] = (),
 ) -> dict[str, Any]:
-    """A record starting from a position at the start of a trick (no card played yet).
+    """A record starting from a position at the start of a trick (no card played yet), its
+    start-of-trick artifact windows about to be asked when ``artifacts`` are dealt.
 
     ``number`` is the number of that trick in its phase; in Phase One ``prize`` is its revealed
     prize (already off the deck). ``heroes`` (names) are in the game. Every card of the game not
@@ -161,7 +167,8 @@ def position_record(
         unplaced = list(discard)
     # Start from a real snapshot so the position keeps up with the engine's schema; then replace
     # every field that says where the cards are and which trick is being played.
-    position = records.initial_state(stacked_record(factions, heroes=heroes)).to_dict()
+    start = stacked_record(factions, heroes=heroes, artifacts=artifacts)
+    position = records.initial_state(start).to_dict()
     position["phase"] = phase
     position["players"] = [
         {
@@ -169,6 +176,7 @@ def position_record(
             "followers": list(followers[p]),
             "score": list(scores[p]),
             "gnomes": list(gnomes[p]),
+            "artifacts": list(artifacts[p]) if artifacts else [],
         }
         for p in (0, 1)
     ]
@@ -202,7 +210,10 @@ def position_record(
         prize_plan=[],
         collected=False,
     )
-    position["tasks"] = []
+    # R-80, A3: a trick starts with its artifact windows, leader first
+    windows = [["art:start", leader, 0], ["art:start", 1 - leader, 0]]
+    position["tasks"] = windows if artifacts else []
+    position["counters"] = {}
     position["revealed"] = []
     position["history"] = []
     position["moves"] = []
@@ -226,10 +237,13 @@ def trick_state(
     moon: str | None = None,
     setting: str | None = None,
     building: str | None = None,
+    artifacts: Sequence[Sequence[str]] = (),
+    chance: Sequence[str] = (),
 ) -> State:
     """Play ``moves`` from the start of a trick of ``phase``, player 0 leading, every hand card
     placed by the test (Phase One: prize goblins:9, then goblins:8 and goblins:7 on top of the
-    deck), with ``heroes``, the ``moon`` and the locations given."""
+    deck), with ``heroes``, the ``moon``, the locations, the ``artifacts`` (two lists of three
+    names) and the random outcomes ``chance`` given."""
     record = position_record(
         factions,
         phase=phase,
@@ -239,6 +253,8 @@ def trick_state(
         scores=scores,
         heroes=list(heroes),
         moves=moves,
+        artifacts=artifacts,
+        chance=chance,
     )
     position = record["position"]
     if moon is not None:

@@ -270,7 +270,7 @@ def test_replay_illegal_move(tmp_path: Path, flag: list[str]) -> None:
             "setup.factions: a deck uses exactly one pair of factions, got 2",
         ),
         ({"setup": {"factions": "claim", "setting": "crypt"}}, "unknown setting 'crypt'"),
-        ({"setup": {"factions": "claim", "artifacts": [["spyglass"]]}}, "not implemented yet"),
+        ({"setup": {"factions": "claim", "artifacts": [["spyglass"]]}}, "two lists of 3 artifact"),
         ({"setup": {"factions": "claim", "heroes": ["jester", "jester"]}}, "setup.heroes"),
     ],
 )
@@ -322,6 +322,7 @@ def test_simulate_json_counts_are_consistent() -> None:
         "hero_values",
         "setting",
         "building",
+        "artifacts",
     }
     assert data["games"] == 20
     assert data["seed"] == 5

@@ -175,6 +175,7 @@ def test_setup_options_in_the_library() -> None:
         "hero_values": "jester=7",
         "setting": "none",
         "building": "none",
+        "artifacts": "none",
     }
     assert resolve_setup(4, "claim2", "1") == SetupOptions("claim2", "1").resolve(4)
     assert SetupOptions().resolve(None).seed >= 0  # a fresh seed

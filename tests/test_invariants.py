@@ -116,11 +116,19 @@ class Knowledge:
         self.values: set[int] = set()  # cards whose value was shown in a trick
         self._tricks = 0
         self.events: Counter[str] = Counter()  # what the game exercised, for coverage
+        self.shown: set[int] = set()  # cards taken from the deck under a Prowler's Torch (W6)
+        self._deck: list[int] = []
+        self._torch = False
 
     def before(self, state: claim.State) -> None:
         """Note what the table shows before the next move (and at the end)."""
         zones = state.zones()
         self.prizes.update(zones.get("prize", []))
+        # W6: a card that left the deck while a Prowler's Torch burned was shown to both players
+        if self._torch:
+            self.shown.update(set(self._deck) - set(state.deck))
+        self._deck = list(state.deck)
+        self._torch = state.counters.get("prowlers-torch", 0) > 0
         for p in (0, 1):
             self.stacked.update(state.vampire[p])
             self.stacked.update(state.tucked[p])
@@ -146,10 +154,17 @@ class Knowledge:
             player = claim.current_player(state)
             assert player is not None
             self.peeked[player].add(int(move.split()[1]))
+        if move == "use kings-dagger":
+            # W5: the daggered card is public, a Demon's value included
+            trick = state.trick
+            assert trick is not None
+            self.values.add(trick.plays[state.tasks[0][2]][1])
+        if verb == "use":
+            self.events[move.split()[1]] += 1
 
     def entitled(self, player: int) -> set[int]:
         """The cards of the other Follower deck that ``player`` may identify."""
-        return self.prizes | self.looked[player]
+        return self.prizes | self.looked[player] | self.shown
 
 
 def _all_cards(state: claim.State) -> list[int]:
@@ -216,8 +231,21 @@ VIEW_FIELDS = {
     "setting",
     "building",
     "counters",
+    "artifacts",
 }
-PLAYER_FIELDS = {"hand", "followers", "score", "gnomes", "vampire", "tucked", "peeked", "chosen"}
+PLAYER_FIELDS = {
+    "hand",
+    "followers",
+    "score",
+    "gnomes",
+    "vampire",
+    "tucked",
+    "peeked",
+    "chosen",
+    "artifacts",
+    "used_artifacts",
+    "aside",
+}
 
 
 def expected_view(
@@ -271,6 +299,13 @@ def expected_view(
             entry["peeked"] = sorted(knowledge.peeked[p])
             if state.chosen[p]:
                 entry["chosen"] = publics(state.chosen[p])  # W8: the chooser sees their choice
+        if state.config.artifacts:  # §8: unused artifacts are secret from the other player
+            unused = state.artifacts[p]
+            entry["artifacts"] = list(unused) if p == player or finished else [HIDDEN] * len(unused)
+            entry["used_artifacts"] = list(state.used_artifacts[p])
+        if state.aside[p]:  # A5: the Flail card lies face-down
+            aside = state.aside[p]
+            entry["aside"] = publics(aside) if p == player or finished else [HIDDEN] * len(aside)
         players.append(entry)
     expected["players"] = players
 
@@ -286,6 +321,10 @@ def expected_view(
             {**w, "card": public(card)}
             for (_, card, _, _), w in zip(plays, written["plays"], strict=True)
         ]
+        used = state.history_artifacts.get(len(tricks), ())
+        assert ("artifacts" in written) == bool(used)
+        if used:
+            trick.update(_artifact_fields(used, public))
         tricks.append(trick)
     expected["tricks"] = tricks
 
@@ -315,6 +354,8 @@ def expected_view(
     counters = {k: v for k, v in state.counters.items() if k != "end-step"}
     if counters:
         expected["counters"] = counters  # public tallies of the locations
+    if config.artifacts:  # §2 step 5: the pool is public, who holds which is not
+        expected["artifacts"] = {"pool": list(config.artifact_pool)}
     if config.heroes:  # §2 step 3: the count and the pool are public, the heroes dealt are not
         values = dict(config.hero_values)
         expected["heroes"] = {
@@ -336,10 +377,31 @@ def expected_view(
             {"player": p, "card": public(c), **({"as": d} if d else {})}
             for (p, c), d in zip(trick.plays, trick.declared, strict=True)
         ]
+        masked = trick.marks.get("masked") and not trick.marks.get("book")
+        if masked and len(trick.plays) == 1 and player != trick.leader:
+            current["plays"] = [{"player": trick.leader, "card": HIDDEN}]  # W3: face-down
+        assert ("artifacts" in full["current"]) == bool(trick.used)
+        if trick.used:
+            current.update(_artifact_fields(tuple(trick.used), public))
         expected["current"] = current
     else:
         assert "current" not in full
     return expected
+
+
+def _artifact_fields(
+    used: tuple[tuple[int, str, str], ...], public: Callable[[int], str]
+) -> dict[str, Any]:
+    """A trick's artifact fields (A25, A41): the names used, the daggered cards (public, W5)."""
+    fields: dict[str, Any] = {"artifacts": [name for _, name, _ in used]}
+    daggered = [detail for _, name, detail in used if name == "kings-dagger"]
+    if daggered:
+        ids = [cards.IDS_BY_CODE[code][0] for code in daggered]
+        fields["daggered"] = [
+            code if FACTION[i] in VALUE_HIDDEN else public(i)
+            for code, i in zip(daggered, ids, strict=True)
+        ]
+    return fields
 
 
 def check_view(
@@ -361,6 +423,8 @@ def check_view(
     # a move string names a card only as precisely as its chooser sees it (W12)
     visible = set(_codes_in({k: v for k, v in expected.items() if k != "next"}))
     legal = (view["next"] or {}).get("legal", [])
+    # W12: the Wishing Lamp names any card of the game's public composition
+    legal = [m for m in legal if not m.startswith("use wishing-lamp ")]
     assert set(_codes_in(legal)) <= visible, f"a legal move names an unseen card: {legal}"
 
 
@@ -372,8 +436,14 @@ def check_clone(state: claim.State, rng: random.Random) -> None:
     light = state.clone(history=False)
     light_dict = light.to_dict()
     assert {
-        k: v for k, v in light_dict.items() if k not in ("history", "history_prizes", "moves")
-    } == {k: v for k, v in before.items() if k not in ("history", "history_prizes", "moves")}
+        k: v
+        for k, v in light_dict.items()
+        if k not in ("history", "history_prizes", "history_artifacts", "moves")
+    } == {
+        k: v
+        for k, v in before.items()
+        if k not in ("history", "history_prizes", "history_artifacts", "moves")
+    }
     for c in (copy, light):
         assert claim.legal_actions(c) == claim.legal_actions(state)
         for _ in range(3):
@@ -1002,3 +1072,120 @@ def test_invariants_with_locations_over_many_games() -> None:
         assert events[kind] > 0, f"no {kind} decision in 2,000 games"
     for reason in ("lava-fields", "castle", "monastery", "forest", "bridge", "votes"):
         assert events[reason] > 0, f"no game decided by {reason}"
+
+
+# -------------------------------------------------------------------------------------------------
+# Artifacts
+# -------------------------------------------------------------------------------------------------
+
+
+def _artifact_game(seed: int, first: str | None = None) -> claim.State:
+    """Game ``seed`` of the artifact sweep: a random deck, six of the 16 artifacts dealt three
+    each (``first`` among player 0's), heroes in one game of four, a random Setting and Building
+    in one game of five."""
+    rng = random.Random(seed)
+    kind = ("claim", "claim2", "random")[seed % 3]
+    config = _config(kind, seed % 2, rng, heroes=5 if seed % 4 == 0 else 0)
+    others = [a for a in cards.ARTIFACTS if a != first]
+    dealt = ([first] if first else []) + rng.sample(others, 6 - (first is not None))
+    located = seed % 5 == 0
+    config = GameConfig(
+        config.factions,
+        config.first_leader,
+        config.heroes,
+        setting=rng.choice(cards.SETTINGS) if located else None,
+        building=rng.choice(cards.BUILDINGS) if located else None,
+        artifacts=(tuple(dealt[:3]), tuple(dealt[3:])),
+    )
+    return claim.new_game(config, seed)
+
+
+def _artifact_events(state: claim.State, move: str, events: Counter[str]) -> None:
+    """What an artifact game exercised (before ``move`` is applied), for the coverage check."""
+    if move.startswith("use "):
+        events[move.split()[1]] += 1
+    elif state.tasks:
+        events[state.tasks[0][0]] += 1
+
+
+def check_artifacts_secret(state: claim.State) -> None:
+    """Neither view names an unused artifact of the other player (outside the public pool)."""
+    if not state.config.artifacts or state.result is not None:
+        return
+    for viewer in (0, 1):
+        view = claim.observe(state, viewer)
+        view.pop("artifacts")  # the public pool
+        text = json.dumps(view)
+        for name in state.artifacts[1 - viewer]:
+            assert f'"{name}"' not in text and f" {name}" not in text, (viewer, name)
+
+
+def test_invariants_with_artifacts_over_many_games() -> None:
+    """2,000 games with six random artifacts in every game (random decks, heroes in a quarter,
+    locations in a fifth): cards, legal moves and the secrecy of unused artifacts after every
+    step; both views after every step of one game in 5; every invariant (clone, round trip,
+    replay, determinize) in one game in 50. Every artifact is used and every follow-up decision
+    happens; tricks freeze and a dagger forfeits."""
+    events: Counter[str] = Counter()
+
+    def note(state: claim.State, move: str, counts: Counter[str]) -> None:
+        check_artifacts_secret(state)
+        _artifact_events(state, move, counts)
+
+    for seed in range(2000):
+        state = _artifact_game(seed)
+        if seed % 50 == 0:
+            full_playout(state, seed, expensive_every=6)
+        else:
+            light_playout(state, seed, views=seed % 5 == 1, note=note, events=events)
+        assert state.result is not None and state.result["winner"] in (0, 1, None)
+        for record in state.history:
+            if record[6].startswith("Ice Sword"):
+                events["frozen"] += 1
+            if record[6].startswith("King's Dagger"):
+                events["forfeit"] += 1
+    missing = [a for a in cards.ARTIFACTS if events[a] == 0]
+    assert not missing, f"never used: {missing}"
+    for kind in ("art:aside", "art:book-take", "art:spy-take", "frozen", "forfeit"):
+        assert events[kind] > 0, f"no {kind} in 2,000 artifact games"
+
+
+def test_invariants_for_every_artifact() -> None:
+    """For each artifact, games where player 0 holds it: every invariant checked after every few
+    steps, both views after every step."""
+    for index, name in enumerate(cards.ARTIFACTS):
+        for k in range(2):
+            seed = 30_000 + 10 * index + k
+            state = _artifact_game(seed, first=name)
+            full_playout(state, seed, expensive_every=7 + k)
+
+
+def test_determinize_is_fair_with_secret_artifacts() -> None:
+    """Which artifacts the other player holds is secret (§8): two games that differ only in the
+    other player's unused artifacts look the same to the player to act and give the same
+    determinization, whose artifacts for the other are drawn again from the pool less what the
+    player knows. (A determinization is made for the player to act, as a search bot does; R-80
+    asks only a holder of a usable artifact, so whether the other player is asked first is
+    public: pairs where that differs are skipped.)"""
+    compared = 0
+    for seed in range(30):
+        state = _artifact_game(seed)
+        player = claim.current_player(state)
+        assert player is not None
+        other = 1 - player
+        record = _deal_record(state)
+        twin_record = json.loads(json.dumps(record))
+        dealt = twin_record["setup"]["artifacts"]
+        spare = [a for a in cards.ARTIFACTS if a not in dealt[0] + dealt[1]]
+        dealt[other] = random.Random(seed).sample(spare, 3)
+        twin = replay(twin_record)
+        if claim.current_player(twin) != player:
+            continue
+        compared += 1
+        assert claim.observe(twin, player) == claim.observe(state, player)
+        d1 = claim.determinize(state, player, random.Random(5))
+        d2 = claim.determinize(twin, player, random.Random(5))
+        assert d1.to_dict() == d2.to_dict(), f"seed {seed}: the true artifacts survive"
+        assert d1.artifacts[player] == state.artifacts[player]
+        assert not set(d1.artifacts[other]) & set(state.config.artifacts[player])
+    assert compared >= 15

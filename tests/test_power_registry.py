@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from claim.cards import BUILDINGS, FACTIONS, HEROES, SETTINGS
+from claim.cards import ARTIFACTS, BUILDINGS, FACTIONS, HEROES, SETTINGS
 from claim.powers import REGISTRY, Tier
 from claim.powers.base import TRICK_HOOKS, Power
 from claim.setup import playable_factions
@@ -15,7 +15,16 @@ TESTS = Path(__file__).parent
 
 def test_every_playable_faction_has_a_registered_power() -> None:
     assert set(playable_factions()) <= set(REGISTRY)
-    assert set(REGISTRY) <= set(FACTIONS) | set(HEROES) | set(SETTINGS) | set(BUILDINGS)
+    components = set(FACTIONS) | set(HEROES) | set(SETTINGS) | set(BUILDINGS) | set(ARTIFACTS)
+    assert set(REGISTRY) <= components
+
+
+def test_every_artifact_has_a_registered_power_at_the_artifact_tier() -> None:
+    """§4.4, §8: artifacts are the highest tier and never tied to a card."""
+    for name in ARTIFACTS:
+        power = REGISTRY[name]
+        assert power.tier is Tier.ARTIFACT
+        assert power.key is None
 
 
 def test_every_hero_has_a_registered_power_at_the_hero_tier() -> None:

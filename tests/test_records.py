@@ -359,10 +359,78 @@ def test_a_move_after_the_end_of_the_game_is_illegal() -> None:
     _fails(record, IllegalMove, f"moves[{count}]", "end of the game")
 
 
-def test_setup_fields_of_other_boxes_are_refused_with_their_name() -> None:
+@pytest.mark.parametrize(
+    ("artifacts", "pool", "field", "message"),
+    [
+        ([["spyglass"], ["ice-sword"]], None, "setup.artifacts", "two lists of 3 names"),
+        ("spyglass", None, "setup.artifacts", "two lists of 3 artifact names"),
+        (
+            [
+                ["spyglass", "ice-sword", "flute"],
+                ["magic-wand", "flail-of-dawn", "mask-of-darkness"],
+            ],
+            None,
+            "setup.artifacts",
+            "unknown artifact 'flute'",
+        ),
+        (
+            [
+                ["spyglass", "spyglass", "ice-sword"],
+                ["magic-wand", "flail-of-dawn", "wishing-lamp"],
+            ],
+            None,
+            "setup.artifacts",
+            "spyglass is listed twice",
+        ),
+        (
+            [["spyglass", "ice-sword", "magic-wand"], ["magic-wand", "flail-of-dawn", "spyglass"]],
+            None,
+            "setup.artifacts",
+            "spyglass is dealt to both players",
+        ),
+        (
+            [
+                ["spyglass", "ice-sword", "magic-wand"],
+                ["kings-dagger", "flail-of-dawn", "ice-sword"],
+            ],
+            None,
+            "setup.artifacts",
+            "ice-sword is dealt to both players",
+        ),
+        (
+            [
+                ["spyglass", "ice-sword", "magic-wand"],
+                ["kings-dagger", "flail-of-dawn", "mask-of-darkness"],
+            ],
+            ["spyglass", "ice-sword", "magic-wand", "kings-dagger", "flail-of-dawn"],
+            "setup.artifact_pool",
+            "mask-of-darkness is not in the artifact pool",
+        ),
+    ],
+)
+def test_bad_artifacts_are_refused_naming_the_field(
+    artifacts: Any, pool: list[str] | None, field: str, message: str
+) -> None:
+    """A41: two lists of exactly 3 distinct known names, no name in both, all in the pool."""
     record = _record()
-    record["setup"]["artifacts"] = [["spyglass"], ["ice-sword"]]
-    _fails(record, RecordError, "setup.artifacts", "not implemented yet")
+    record["setup"]["artifacts"] = artifacts
+    if pool is not None:
+        record["setup"]["artifact_pool"] = pool
+    _fails(record, RecordError, field, message)
+
+
+def test_artifacts_are_dealt_as_the_record_says() -> None:
+    record = _record()
+    dealt = [
+        ["spyglass", "ice-sword", "magic-wand"],
+        ["kings-dagger", "flail-of-dawn", "wishing-lamp"],
+    ]
+    record["setup"]["artifacts"] = dealt
+    record["moves"] = []
+    state = replay(record)
+    assert state.artifacts == dealt
+    assert to_record(state)["setup"]["artifacts"] == dealt
+    assert "artifact_pool" not in to_record(state)["setup"]  # the default pool: all 16
 
 
 @pytest.mark.parametrize(

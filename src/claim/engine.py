@@ -151,6 +151,13 @@ def playable_cards(state: State) -> list[int]:
     """The cards the player to act may play (§3.1 step 3 and the powers' exceptions)."""
     trick = state.trick
     assert trick is not None
+    control = state.book.artifacts
+    if control is not None:
+        # artifacts change where a card comes from and free the follower (A5, A16, A17, A23)
+        player = trick.leader if not trick.plays else 1 - trick.plays[-1][0]
+        special = control.playable(state, trick, player)
+        if special is not None:
+            return special
     if not trick.plays:
         return state.hands[trick.leader]
     player = 1 - trick.plays[-1][0]
@@ -205,12 +212,18 @@ def _declarations(state: State) -> tuple[str, ...]:
     follow, only as the led faction."""
     trick = state.trick
     assert trick is not None
-    if trick.plays:
+    if trick.plays and not _free_follow(state, trick):
         led = trick.factions[0]
         hand = state.hands[1 - trick.plays[-1][0]]
         if led in DUAL_FACTIONS and any(can_follow(c, led) for c in hand):
             return (led,)
     return DUAL_FACTIONS
+
+
+def _free_follow(state: State, trick: Trick) -> bool:
+    """Whether an artifact frees the player to act from the following rules (A6, A16, A28)."""
+    control = state.book.artifacts
+    return control is not None and control.free_follow(state, trick)
 
 
 def _hero_declarations(state: State, card: int) -> list[str | None]:
@@ -220,7 +233,7 @@ def _hero_declarations(state: State, card: int) -> list[str | None]:
     assert trick is not None
     player = trick.leader if not trick.plays else 1 - trick.plays[-1][0]
     must: str | None = None
-    if trick.plays:
+    if trick.plays and not _free_follow(state, trick):
         led = trick.factions[0]
         if led and any(can_follow(c, led) for c in state.hands[player]):
             must = led
@@ -258,12 +271,32 @@ def apply(state: State, move: str) -> None:
             _advance(state)
 
 
+def play_moves(state: State, card: int) -> list[str]:
+    """The move strings that play ``card`` for the player to act (one, or one per declaration:
+    a dual card, a Lycanthrope, an Ent); used to play a card drawn at random (A6, A23)."""
+    return [move for move, c in _legal_map(state).items() if c == card]
+
+
+def play_card(state: State, card: int, move: str) -> None:
+    """Play ``card`` for the player to act as ``move`` (one of :func:`play_moves`) without it
+    being a move of the record: a card an artifact plays at random (Hunting Cloak, Gambler's
+    Dice, A23)."""
+    state.legal_cache = None
+    _play_card(state, card, move)
+
+
 def _play_card(state: State, card: int, move: str) -> None:
     trick = state.trick
     assert trick is not None
     plays = trick.plays
     player = trick.leader if not plays else 1 - plays[-1][0]
-    state.hands[player].remove(card)
+    hand = state.hands[player]
+    if card in hand:
+        hand.remove(card)
+    elif card in state.aside[player]:
+        state.aside[player].remove(card)  # the Flail card, played last (A5)
+    else:
+        state.score[player].remove(card)  # a Book of Memories lead (A17)
     plays.append((player, card))
     trick.keys.append(POWER_KEY[card])
     trick.values.append(state.book.value[card])
@@ -281,6 +314,17 @@ def _play_card(state: State, card: int, move: str) -> None:
             if on_play is not None:
                 declared_as = move.rsplit(" as ", 1)[1] if " as " in move else None
                 on_play.played(state, trick, len(plays) - 1, declared_as)
+    if len(plays) == 2 and state.book.hides_values:
+        # W2: once both cards are down, hidden values (Demons, Fire Elementals) are public
+        for _, played in plays:
+            if VALUE_HIDDEN[played]:
+                state.value_known.add(played)
+    control = state.book.artifacts
+    if control is not None:
+        # R-80, A2, A22: the windows after a play, then the next step of the trick
+        pos = len(plays) - 1
+        state.tasks[0:0] = [*control.card_played(state, trick, pos), ("@played", NO_PLAYER, pos)]
+        return
     if len(plays) == 2:
         _resolve(state)
 
@@ -315,13 +359,16 @@ def refresh_options(state: State) -> None:
         state.options = state.book.by_ask[kind].options(state, kind, player, data)
 
 
-def _queue(state: State, asks: list[Ask], then: str) -> bool:
-    """Queue decisions (R-4: play order; ask_last powers after all others) before a step."""
-    if not asks:
+def _queue(
+    state: State, asks: list[Ask], then: str, first: Sequence[Ask] = (), last: Sequence[Ask] = ()
+) -> bool:
+    """Queue decisions (R-4: play order; ask_last powers after all others) before a step, with
+    ``first`` and ``last`` (artifact windows, A4, A30) around them in the order given."""
+    if not asks and not first and not last:
         return False
     by_ask = state.book.by_ask
     asks.sort(key=lambda a: (by_ask[a[0]].ask_last, a[2]))
-    state.tasks[0:0] = [*asks, (then, NO_PLAYER, 0)]
+    state.tasks[0:0] = [*first, *asks, *last, (then, NO_PLAYER, 0)]
     return True
 
 
@@ -342,11 +389,6 @@ def _resolve(state: State) -> None:
     trick = state.trick
     assert trick is not None
     layers = _layers(state, trick)
-    if state.book.hides_values:
-        # W2: once both cards are down, hidden values (Demons, Fire Elementals) are public
-        for _, card in trick.plays:
-            if VALUE_HIDDEN[card]:
-                state.value_known.add(card)
     for power, pos in layers["set_faction"]:
         power.set_faction(state, trick, pos)
     for power, pos in layers["set_value"]:
@@ -428,7 +470,9 @@ def _collect(state: State) -> None:
         if state.result is not None:  # a power ended the game at once (Lava Fields, L10)
             _finish_early(state)
             return
-    if not asks or not _queue(state, asks, "@end-trick"):
+    control = state.book.artifacts
+    first = control.trick_won(state, trick) if control is not None else []  # A30: Spyglass
+    if not _queue(state, asks, "@end-trick", first):
         _end_trick(state)
 
 
@@ -470,10 +514,64 @@ def _collect_prize(state: State, trick: Trick) -> None:
             card = left.pop(0)  # L6: the last trick, the loser takes the other prize
         if card < 0:
             continue  # R-2: the deck ran out, this player gets nothing
-        if card in trick.prizes:
-            state.revealed.add(card)  # a prize was face-up: both players know it
+        if card in trick.prizes or state.counters.get(SHOWN_DRAWS):
+            # a prize was face-up; a Prowler's Torch shows the draws of its two tricks (W6)
+            state.revealed.add(card)
         state.followers[player].append(card)
     state.held = left
+
+
+#: the counter that, while positive, shows every card taken from the deck to both players
+#: (Prowler's Torch, W6)
+SHOWN_DRAWS = "prowlers-torch"
+
+
+def concede(state: State, winner: int, reason: str) -> None:
+    """A trick ends before it is contested (a King's Dagger took a card and its player has no
+    other, A7, A43): ``winner`` wins it with a plain collection — Phase One the prize and the
+    loser's draw, the played card left to the discard; Phase Two the played card (and a table
+    bundle) into the winner's Score pile — and no collection power acts; the winner leads."""
+    trick = state.trick
+    assert trick is not None
+    trick.winner = winner
+    trick.reason = reason
+    state.last_winner = winner
+    phase_one = trick.phase == 1
+    zone = FOLLOWERS if phase_one else SCORE
+    for card in state.table:
+        if phase_one:
+            state.revealed.add(card)
+        _zone(state, winner, zone).append(card)
+    state.table.clear()
+    played = [card for _, card in trick.plays]
+    if phase_one:
+        state.discard.extend(played)
+        trick.prize_plan = [(winner, FROM_PRIZE), (1 - winner, FROM_DECK)]
+        _collect_prize(state, trick)
+    else:
+        state.score[winner].extend(played)
+    trick.collected = True
+    trick.next_leader = winner
+    control = state.book.artifacts
+    first = control.trick_won(state, trick) if control is not None else []
+    if not _queue(state, [], "@end-trick", first):
+        _end_trick(state)
+
+
+def freeze(state: State, reason: str) -> None:
+    """Both played cards freeze on the table with their powers ignored (Ice Sword, A18, A37):
+    the trick has no winner, the same leader leads the next (Phase One: for the same prizes),
+    and the next trick with a winner collects them as a Cube bundle (H22)."""
+    trick = state.trick
+    assert trick is not None
+    state.table.extend(card for _, card in trick.plays)
+    trick.winner = NO_PLAYER
+    trick.reason = reason
+    if trick.phase == 1 and trick.prizes:
+        state.held = trick.prizes[:]
+    trick.collected = True
+    trick.next_leader = trick.leader
+    _end_trick(state)
 
 
 def _zone(state: State, player: int, zone: int) -> list[int]:
@@ -541,6 +639,8 @@ def _record(state: State, trick: Trick) -> None:
     """Append the finished trick to the history."""
     if len(trick.prizes) > 1:
         state.history_prizes[len(state.history)] = tuple(trick.prizes)  # L6
+    if trick.used:
+        state.history_artifacts[len(state.history)] = tuple(trick.used)  # A41
     state.history.append(
         (
             trick.phase,
@@ -556,11 +656,14 @@ def _record(state: State, trick: Trick) -> None:
 
 def _begin_phase(state: State) -> None:
     """A phase begins: decisions some powers ask first (Endless Sands, Windy Peaks, Swamp),
-    then its first trick."""
+    between the artifacts of the phase boundary (A4: Gambler's Book before them, Flail of Dawn
+    after), then its first trick."""
     asks: list[Ask] = []
     for power in state.book.global_powers("phase_start", state.phase):
         asks.extend(power.phase_start(state, state.phase))
-    if not asks or not _queue(state, asks, "@start-trick"):
+    control = state.book.artifacts
+    first, last = control.phase_windows(state) if control is not None else ([], [])
+    if not _queue(state, asks, "@start-trick", first, last):
         _start_trick(state)
 
 
@@ -568,14 +671,20 @@ def _start_trick(state: State) -> None:
     """R-1: a trick starts only when both players hold a card and, in Phase One, a prize can lie
     face-up (held back from the last trick or revealed from the deck); otherwise the phase ends.
     Phase One reveals prizes until ``book.prizes`` lie face-up (two with Islands, L6)."""
-    hands = state.hands
     held = state.held
-    if not hands[0] or not hands[1] or (state.phase == 1 and not held and not state.deck):
+    if (
+        not state.holds(0)
+        or not state.holds(1)
+        or (state.phase == 1 and not held and not state.deck)
+    ):
         _end_phase(state)
         return
     state.number += 1
+    control = state.book.artifacts
     if state.phase == 2:
         state.trick = Trick(2, state.number, state.leader, NO_PLAYER)
+        if control is not None:
+            state.tasks[0:0] = control.trick_started(state, state.trick)  # A3, A21
         return
     prizes = held
     state.held = []
@@ -585,11 +694,13 @@ def _start_trick(state: State) -> None:
     trick = Trick(1, state.number, state.leader, prizes[0])
     trick.prizes = prizes
     state.trick = trick
+    if control is not None:
+        state.tasks[0:0] = control.trick_started(state, trick)  # A3, A21
 
 
 def _end_phase(state: State) -> None:
     """R-1: cards left in a hand are discarded. Phase One turns Follower decks into hands (R-5)."""
-    for hand in state.hands:
+    for hand in (*state.hands, *state.aside):  # the Flail card too, if not played (A39)
         state.discard.extend(hand)
         hand.clear()
     # H22: a Cube bundle still on the table is discarded, and face-up prizes left (H20, L6)
@@ -675,7 +786,33 @@ def _moves_between(
     ]
 
 
+def _after_play(state: State) -> None:
+    """A card's windows are closed (artifacts in play): after the lead, an artifact may play the
+    follower's card (Hunting Cloak, Gambler's Dice); after the follow, the Ice Sword window,
+    then the resolution."""
+    trick = state.trick
+    assert trick is not None
+    control = state.book.artifacts
+    assert control is not None
+    if len(trick.plays) == 2:
+        state.tasks[0:0] = [*control.both_played(state, trick), ("@resolve", NO_PLAYER, 0)]
+    else:
+        control.lead_done(state, trick)
+
+
+def _resolve_or_freeze(state: State) -> None:
+    trick = state.trick
+    assert trick is not None
+    control = state.book.artifacts
+    if control is not None and control.frozen(state, trick):
+        freeze(state, control.freeze_reason)
+    else:
+        _resolve(state)
+
+
 STEPS: dict[str, Callable[[State], None]] = {
+    "@played": _after_play,
+    "@resolve": _resolve_or_freeze,
     "@collect": _collect,
     "@end-trick": _end_trick,
     "@start-trick": _start_trick,

@@ -1,17 +1,17 @@
 """The setup options shared by every command that starts a game (deal, simulate, play, arena).
 
 ``@setup_options`` adds ``--seed``, ``--first-leader``, ``--factions``, ``--heroes``,
-``--hero-count``, ``--hero-values``, ``--setting`` and ``--building`` to a Click command. The
-command receives ``seed`` and one :class:`SetupOptions` (the setup option values as typed), and
-:meth:`SetupOptions.resolve` turns them into a seed and a :class:`~claim.setup.GameConfig`. A new
-setup option is one field of :class:`SetupOptions`, one entry of :data:`SETUP_OPTIONS` and one
-step of ``resolve``.
+``--hero-count``, ``--hero-values``, ``--setting``, ``--building`` and ``--artifacts`` to a Click
+command. The command receives ``seed`` and one :class:`SetupOptions` (the setup option values as
+typed), and :meth:`SetupOptions.resolve` turns them into a seed and a
+:class:`~claim.setup.GameConfig`. A new setup option is one field of :class:`SetupOptions`, one
+entry of :data:`SETUP_OPTIONS` and one step of ``resolve``.
 
 Every random choice is drawn from the seed, so the same options always give the same game:
 ``--factions random``, ``--first-leader random``, the hero draw, ``--setting random`` and
-``--building random`` use a generator seeded from the game seed (separate from the one that
-shuffles, so asking for a random leader never changes the deal), in that order, so that adding
-heroes or locations never changes a seed's factions, leader or heroes.
+``--building random`` and the artifact deal use a generator seeded from the game seed (separate
+from the one that shuffles, so asking for a random leader never changes the deal), in that order,
+so that adding heroes, locations or artifacts never changes a seed's factions, leader or heroes.
 Without ``--seed`` a fresh seed is drawn and reported, so any game can be reproduced.
 """
 
@@ -31,6 +31,7 @@ from claim import cards
 from claim.errors import ClaimError, ConfigError
 from claim.setup import (
     GameConfig,
+    parse_artifacts,
     parse_factions,
     parse_hero_values,
     parse_heroes,
@@ -70,6 +71,12 @@ SETTING_HELP = (
 BUILDING_HELP = (
     "The Building in play (RULES.md §7; it changes the end of the game): a name, random (drawn "
     "from the seed) or none. Buildings: " + ", ".join(cards.BUILDINGS) + "."
+)
+
+ARTIFACTS_HELP = (
+    "Artifacts (RULES.md §8): three dealt face-down to each player, secret until used. Give "
+    "the option alone (or all) to deal from all 16, or NAME,... to name the pool (at least six) "
+    "to deal from; none: no artifacts. Artifacts: " + ", ".join(cards.ARTIFACTS) + "."
 )
 
 
@@ -128,6 +135,7 @@ class SetupOptions:
     hero_values: str = ""
     setting: str = "none"
     building: str = "none"
+    artifacts: str = "none"
 
     def resolve(self, seed: int | None = None) -> Setup:
         """The seed (a fresh one if None) and the config; a bad value raises SetupOptionError
@@ -135,8 +143,8 @@ class SetupOptions:
         if seed is None:
             seed = fresh_seed()
         rng = setup_rng(seed)
-        # the order of the draws is fixed: factions, first leader, heroes, setting, building (new
-        # draws go last, so that existing seeds keep their setup)
+        # the order of the draws is fixed: factions, first leader, heroes, setting, building,
+        # artifacts (new draws go last, so that existing seeds keep their setup)
         with _blame("--factions"):
             factions = parse_factions(self.factions, rng)
         with _blame("--first-leader"):
@@ -152,8 +160,20 @@ class SetupOptions:
             setting = parse_location(self.setting, "setting", rng)
         with _blame("--building"):
             building = parse_location(self.building, "building", rng)
+        with _blame("--artifacts"):
+            artifacts, artifact_pool = parse_artifacts(self.artifacts, rng)
         with _blame("--heroes"):
-            config = GameConfig(factions, leader, heroes, pool, values, setting, building)
+            config = GameConfig(
+                factions,
+                leader,
+                heroes,
+                pool,
+                values,
+                setting,
+                building,
+                artifacts,
+                artifact_pool,
+            )
         return Setup(seed, config)
 
     def _draw_heroes(self, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -193,6 +213,8 @@ class SetupOptions:
             parts.append(f"setting {self.setting}")
         if not _location_off(self.building):
             parts.append(f"building {self.building}")
+        if not _heroes_off(self.artifacts):
+            parts.append(f"artifacts {self.artifacts}")
         return ", ".join(parts)
 
     @property
@@ -255,6 +277,15 @@ SETUP_OPTIONS: dict[str, Callable[[Any], Any]] = {
         metavar="NAME|random|none",
         help=BUILDING_HELP,
     ),
+    "artifacts": click.option(
+        "--artifacts",
+        default="none",
+        show_default=True,
+        is_flag=False,
+        flag_value="all",
+        metavar="[all|NAME,...|none]",
+        help=ARTIFACTS_HELP,
+    ),
 }
 
 
@@ -310,7 +341,7 @@ def setup_options(command: F) -> F:
             default=None,
             metavar="N",
             help="Seed of every random draw (deal, random factions and leader, heroes, "
-            "locations). "
+            "locations, artifacts). "
             "Default: a fresh seed, which is reported.",
         ),
         *SETUP_OPTIONS.values(),

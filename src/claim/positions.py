@@ -71,6 +71,15 @@ def load_position(data: Any, where: str = "position") -> State:
         state.vampire[p] = pool.take_list(pdata.get("vampire", []), f"{pw}.vampire")
         state.tucked[p] = pool.take_list(pdata.get("tucked", []), f"{pw}.tucked")
         state.chosen[p] = pool.take_list(pdata.get("chosen", []), f"{pw}.chosen")
+        state.aside[p] = pool.take_list(pdata.get("aside", []), f"{pw}.aside")
+        for field, target in (
+            ("artifacts", state.artifacts),
+            ("used_artifacts", state.used_artifacts),
+        ):
+            names = pdata.get(field, [])
+            if not isinstance(names, list) or not all(n in cards.ARTIFACTS for n in names):
+                raise RecordError(f"{pw}.{field} must list artifact names")
+            target[p] = list(names)
         if len(state.vampire[p]) > 1:
             raise RecordError(f"{pw}.vampire holds at most one card")
     state.toxics = pool.take_list(data.get("toxics", []), f"{where}.toxics")
@@ -123,6 +132,18 @@ def load_position(data: Any, where: str = "position") -> State:
             ]
         except (TypeError, ValueError, KeyError):
             raise RecordError(f"{where}.trick.gained must list [player, card place]") from None
+        try:
+            state.trick.mods = [
+                (places[place], str(name), int(n)) for place, name, n in tdata.get("mods", [])
+            ]
+            state.trick.used = [
+                (_player(p, f"{where}.trick.used"), str(name), str(detail))
+                for p, name, detail in tdata.get("used", [])
+            ]
+            for mark, place in dict(tdata.get("card_marks", {})).items():
+                state.trick.marks[str(mark)] = places[place]
+        except (TypeError, ValueError, KeyError):
+            raise RecordError(f"{where}.trick.mods/used/card_marks are malformed") from None
     known = data.get("value_known", [])
     if not isinstance(known, list) or not all(isinstance(p, str) and p in places for p in known):
         raise RecordError(f"{where}.value_known must list card places")
@@ -176,6 +197,13 @@ def load_position(data: Any, where: str = "position") -> State:
         }
     except (TypeError, ValueError):
         raise RecordError(f"{where}.history_prizes must list [trick index, prizes]") from None
+    try:
+        state.history_artifacts = {
+            int(i): tuple((int(p), str(name), str(detail)) for p, name, detail in used)
+            for i, used in data.get("history_artifacts", [])
+        }
+    except (TypeError, ValueError):
+        raise RecordError(f"{where}.history_artifacts must list [trick index, uses]") from None
     moves = data.get("moves", [])
     chance = data.get("chance", [])
     for name, items in (("moves", moves), ("chance", chance)):

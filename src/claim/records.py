@@ -34,11 +34,6 @@ from claim.state import State, chance_seed_for
 
 FORMAT = "claim/1"
 
-#: setup fields that name components later issues implement; today they must be absent or empty
-_NOT_YET = {
-    "artifacts": "artifacts",
-}
-
 
 def read_json(path: str | Path) -> Any:
     """Read a JSON file, turning every failure into a one-line RecordError."""
@@ -66,9 +61,6 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     first = data.get("first_leader", 0)
     if first not in (0, 1) or isinstance(first, bool):
         raise RecordError(f"{where}.first_leader must be 0 or 1, got {first!r}")
-    for field, what in _NOT_YET.items():
-        if data.get(field):
-            raise RecordError(f"{where}.{field}: {what} are not implemented yet")
     heroes = _name_list(data.get("heroes"), f"{where}.heroes")
     pool = _name_list(data.get("hero_pool"), f"{where}.hero_pool")
     values = data.get("hero_values") or {}
@@ -88,6 +80,7 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
         except ClaimError as exc:
             raise RecordError(f"{where}.{kind}: {exc}") from None
         locations[kind] = name
+    artifacts, artifact_pool = _parse_artifacts(data, where)
     try:
         return GameConfig(
             tuple(factions),
@@ -97,17 +90,49 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
             tuple(values.items()),
             locations["setting"],
             locations["building"],
+            artifacts,
+            artifact_pool,
         )
     except ClaimError as exc:
         field = "hero_values" if "value" in str(exc) else "heroes"
         raise RecordError(f"{where}.{field}: {exc}") from None
 
 
-def _name_list(data: Any, where: str) -> tuple[str, ...]:
+def _parse_artifacts(
+    data: dict[str, Any], where: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """``setup.artifacts`` ([[3 names], [3 names]], A19, A41) and the extension
+    ``setup.artifact_pool`` (default: all 16), checked here so that errors name the field."""
+    from claim.setup import validate_artifacts
+
+    dealt_data = data.get("artifacts")
+    pool_data = data.get("artifact_pool")
+    if not dealt_data:
+        if pool_data:
+            raise RecordError(f"{where}.artifact_pool: no artifacts are dealt (setup.artifacts)")
+        return (), ()
+    shape_ok = (
+        isinstance(dealt_data, list)
+        and len(dealt_data) == 2
+        and all(isinstance(h, list) and all(isinstance(n, str) for n in h) for h in dealt_data)
+    )
+    if not shape_ok:
+        raise RecordError(f"{where}.artifacts must be two lists of 3 artifact names")
+    dealt = (tuple(dealt_data[0]), tuple(dealt_data[1]))
+    pool = _name_list(pool_data, f"{where}.artifact_pool", "artifact") or cards.ARTIFACTS
+    try:
+        validate_artifacts(dealt, pool)
+    except ClaimError as exc:
+        field = "artifact_pool" if "pool" in str(exc) and pool_data else "artifacts"
+        raise RecordError(f"{where}.{field}: {exc}") from None
+    return dealt, pool
+
+
+def _name_list(data: Any, where: str, what: str = "hero") -> tuple[str, ...]:
     if data is None:
         return ()
     if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
-        raise RecordError(f"{where} must be a list of hero names")
+        raise RecordError(f"{where} must be a list of {what} names")
     return tuple(data)
 
 

@@ -37,6 +37,11 @@ class GameConfig:
     #: the locations in play (§2 step 4, §7): a Setting, a Building, both or neither
     setting: str | None = None
     building: str | None = None
+    #: the artifacts dealt to players 0 and 1, three each (§2 step 5, A19; empty: artifacts
+    #: off). Which ones a player holds is secret from the other until used
+    artifacts: tuple[tuple[str, ...], ...] = ()
+    #: the public pool the artifacts were dealt from (all 16 unless a list was named)
+    artifact_pool: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         validate_factions(self.factions)
@@ -61,6 +66,13 @@ class GameConfig:
         object.__setattr__(self, "hero_values", tuple(sorted(values.items())))
         validate_location(self.setting, "setting")
         validate_location(self.building, "building")
+        dealt = tuple(tuple(hand) for hand in self.artifacts)
+        pool = tuple(self.artifact_pool) or (cards.ARTIFACTS if dealt else ())
+        validate_artifacts(dealt, pool)
+        object.__setattr__(self, "artifacts", dealt)
+        object.__setattr__(
+            self, "artifact_pool", tuple(a for a in cards.ARTIFACTS if a in pool) if dealt else ()
+        )
 
     def to_dict(self) -> dict[str, object]:
         """The record's ``setup`` object."""
@@ -78,6 +90,10 @@ class GameConfig:
             setup["setting"] = self.setting
         if self.building:
             setup["building"] = self.building
+        if self.artifacts:
+            setup["artifacts"] = [list(hand) for hand in self.artifacts]
+            if self.artifact_pool != cards.ARTIFACTS:
+                setup["artifact_pool"] = list(self.artifact_pool)
         return setup
 
     @property
@@ -112,6 +128,71 @@ def parse_location(text: str | None, kind: str, rng: random.Random) -> str | Non
         return rng.choice(pool)
     validate_location(text, kind)
     return text
+
+
+ARTIFACTS_EACH = 3  # §2 step 5: three artifacts to each player
+
+
+def validate_artifact_names(names: Sequence[str]) -> None:
+    """Refuse unknown or repeated artifact names with a message that says which."""
+    seen: set[str] = set()
+    for name in names:
+        if name not in cards.ARTIFACTS:
+            raise ConfigError(
+                f"unknown artifact {name!r}; artifacts are: {', '.join(cards.ARTIFACTS)}"
+            )
+        if name in seen:
+            raise ConfigError(f"artifact {name} is listed twice")
+        seen.add(name)
+
+
+def validate_artifacts(dealt: tuple[tuple[str, ...], ...], pool: Sequence[str]) -> None:
+    """A41: two lists of exactly three distinct known names, no name in both, all in the pool."""
+    validate_artifact_names(pool)
+    if not dealt:
+        return
+    if len(dealt) != 2 or any(len(hand) != ARTIFACTS_EACH for hand in dealt):
+        raise ConfigError("artifacts must be two lists of 3 names (players 0 and 1)")
+    for hand in dealt:
+        validate_artifact_names(hand)
+    both = [name for name in dealt[0] if name in dealt[1]]
+    if both:
+        raise ConfigError(f"artifact {both[0]} is dealt to both players")
+    missing = [name for hand in dealt for name in hand if name not in pool]
+    if missing:
+        raise ConfigError(f"artifact {missing[0]} is not in the artifact pool")
+
+
+def parse_artifacts(
+    text: str | None, rng: random.Random
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Read an ``--artifacts`` value into (the three dealt to each player, the public pool).
+
+    ``all`` (or ``on``) deals from all 16; ``NAME,…`` names the pool (at least six); ``none``
+    (or nothing) turns artifacts off. The pool is shuffled from ``rng`` and dealt three each
+    (§2 step 5).
+    """
+    text = (text or "").strip().lower()
+    if text in ("", "0", "none", "off", "no"):
+        return (), ()
+    if text in ("all", "on", "yes", "random"):
+        pool: tuple[str, ...] = cards.ARTIFACTS
+    else:
+        pool = tuple(n.strip() for n in text.split(",") if n.strip())
+        validate_artifact_names(pool)
+    if len(pool) < 2 * ARTIFACTS_EACH:
+        raise ConfigError(
+            f"the artifact pool needs at least {2 * ARTIFACTS_EACH} artifacts, got {len(pool)}"
+        )
+    dealt = shuffled_names(pool, rng)
+    return (tuple(dealt[:ARTIFACTS_EACH]), tuple(dealt[ARTIFACTS_EACH : 2 * ARTIFACTS_EACH])), pool
+
+
+def shuffled_names(names: Sequence[str], rng: random.Random) -> list[str]:
+    """A uniformly shuffled copy of a list of names."""
+    out = list(names)
+    rng.shuffle(out)
+    return out
 
 
 def validate_heroes(names: Sequence[str]) -> None:

@@ -35,6 +35,9 @@ FROM_SECOND_PRIZE = 3  # the second face-up prize (Islands)
 
 NO_PLAYER = -1
 
+#: trick marks whose value is a card id (written by place in a position)
+CARD_MARKS = ("forced",)
+
 #: one finished trick: (phase, number, leader, prize or -1, plays, winner or -1, reason)
 #: with plays = ((player, card, effective value, declared faction or None), ...)
 TrickRecord = tuple[int, int, int, int, tuple[tuple[int, int, int, str | None], ...], int, str]
@@ -55,6 +58,7 @@ class Trick:
         "layers",
         "leader",
         "marks",
+        "mods",
         "next_leader",
         "number",
         "phase",
@@ -66,6 +70,7 @@ class Trick:
         "reason",
         "sealed",
         "swapped",
+        "used",
         "values",
         "winner",
     )
@@ -93,6 +98,12 @@ class Trick:
         self.sealed = -1
         #: small facts a power leaves for its later hooks (Stone Golem's crush, Kraken's take)
         self.marks: dict[str, int] = {}
+        #: artifact value changes in the order they came (A12): (card, artifact, amount); applied
+        #: last in the value chain, to the card wherever it lies (a Jester's swap, A31)
+        self.mods: list[tuple[int, str, int]] = []
+        #: the artifacts used in this trick, in order: (player, name, detail) — the detail is the
+        #: move's argument, or the card a King's Dagger took (A25, A41)
+        self.used: list[tuple[int, str, str]] = []
         self.winner = NO_PLAYER
         self.reason = ""
         self.dests: list[tuple[int, int]] = []  # (player, zone) for each play
@@ -121,6 +132,8 @@ class Trick:
         t.swapped = self.swapped
         t.sealed = self.sealed
         t.marks = dict(self.marks)
+        t.mods = self.mods[:]
+        t.used = self.used[:]
         t.winner = self.winner
         t.reason = self.reason
         t.dests = self.dests[:]
@@ -138,6 +151,8 @@ class State:
     """Everything about one game. Mutated in place by :func:`claim.engine.apply`."""
 
     __slots__ = (
+        "artifacts",
+        "aside",
         "book",
         "chance",
         "chance_seed",
@@ -157,6 +172,7 @@ class State:
         "hands",
         "held",
         "history",
+        "history_artifacts",
         "history_prizes",
         "last_winner",
         "leader",
@@ -183,6 +199,7 @@ class State:
         "trick",
         "troll_pool",
         "tucked",
+        "used_artifacts",
         "value_known",
         "vampire",
     )
@@ -242,6 +259,11 @@ class State:
         self.tags: dict[int, str] = {}
         #: random outcomes a record fixes (its ``chance``), taken before the seed's generator
         self.scripted: tuple[str, ...] = ()
+        #: each player's unused artifacts (secret from the other, §8) and the ones used, in order
+        self.artifacts: list[list[str]] = [list(hand) for hand in config.artifacts] or [[], []]
+        self.used_artifacts: list[list[str]] = [[], []]
+        #: the card each player set aside for their last trick (Flail of Dawn, A5, A39)
+        self.aside: list[list[int]] = [[], []]
         #: what the end-of-game steps moved (kept while an end-of-game decision is asked)
         self.end_moves: list[dict[str, str]] = []
         self.leader = config.first_leader
@@ -256,6 +278,8 @@ class State:
         self.history: list[TrickRecord] = []
         #: Islands (L6): the face-up prizes of each past trick that had two, by trick index
         self.history_prizes: dict[int, tuple[int, ...]] = {}
+        #: the artifacts used in each past trick that had any (Trick.used), by trick index
+        self.history_artifacts: dict[int, tuple[tuple[int, str, str], ...]] = {}
         self.moves: list[str] = []
         self.chance: list[str] = []
         #: the starting deal, for records: (hand 0, hand 1, deck top first)
@@ -266,6 +290,11 @@ class State:
         self.last_winner = NO_PLAYER
         self.moon = "no-moon"
         self.legal_cache: dict[str, int] | None = None  # legal move -> card (-1: an answer)
+
+    def holds(self, player: int) -> bool:
+        """Whether ``player`` holds a card to play: in hand, or set aside for their last trick
+        (Flail of Dawn: the aside card counts as held, A39)."""
+        return bool(self.hands[player] or self.aside[player])
 
     # -- copying ------------------------------------------------------------------------------
 
@@ -302,6 +331,9 @@ class State:
         s.chosen = [self.chosen[0][:], self.chosen[1][:]]
         s.tags = dict(self.tags)
         s.scripted = self.scripted
+        s.artifacts = [self.artifacts[0][:], self.artifacts[1][:]]
+        s.used_artifacts = [self.used_artifacts[0][:], self.used_artifacts[1][:]]
+        s.aside = [self.aside[0][:], self.aside[1][:]]
         s.end_moves = self.end_moves[:]
         s.leader = self.leader
         s.number = self.number
@@ -311,6 +343,7 @@ class State:
         s.revealed = set(self.revealed)
         s.history = self.history[:] if history else []
         s.history_prizes = dict(self.history_prizes) if history else {}
+        s.history_artifacts = dict(self.history_artifacts) if history else {}
         s.moves = self.moves[:] if history else []
         s.chance = self.chance[:]
         s.deal = self.deal
@@ -378,6 +411,9 @@ class State:
                 raise RecordError(f"chance[{i}]: {code} is not among the cards it draws from")
         else:
             card = candidates[self.random_source().randrange(len(candidates))]
+            # the record keeps a code: of two copies, the first stands for both, as in a replay
+            code = cards.CODE[card]
+            card = next(c for c in candidates if cards.CODE[c] == code)
         self.chance.append(cards.CODE[card])
         return card
 
@@ -407,6 +443,8 @@ class State:
             "table": self.table,
             "chosen0": self.chosen[0],
             "chosen1": self.chosen[1],
+            "aside0": self.aside[0],
+            "aside1": self.aside[1],
         }
         if self.held:
             z["held"] = self.held
@@ -445,7 +483,11 @@ class State:
                 "keys": t.keys,
                 "swapped": t.swapped,
                 "sealed": t.sealed,
-                "marks": t.marks,
+                # a card a mark names (an artifact's forced play) by place, like gained
+                "marks": {k: v for k, v in t.marks.items() if k not in CARD_MARKS},
+                "card_marks": {k: places[v] for k, v in t.marks.items() if k in CARD_MARKS},
+                "mods": [[places.get(c, code[c]), name, n] for c, name, n in t.mods],
+                "used": [list(u) for u in t.used],
                 "winner": t.winner,
                 "reason": t.reason,
                 "dests": [list(d) for d in t.dests],
@@ -471,6 +513,9 @@ class State:
                     "tucked": codes(self.tucked[p]),
                     "peeked": sorted(self.toxics.index(c) for c in self.peeked[p]),
                     "chosen": codes(self.chosen[p]),
+                    "aside": codes(self.aside[p]),
+                    "artifacts": list(self.artifacts[p]),
+                    "used_artifacts": list(self.used_artifacts[p]),
                 }
                 for p in (0, 1)
             ],
@@ -511,6 +556,9 @@ class State:
             ],
             "history_prizes": [
                 [i, codes(list(prizes))] for i, prizes in sorted(self.history_prizes.items())
+            ],
+            "history_artifacts": [
+                [i, [list(u) for u in used]] for i, used in sorted(self.history_artifacts.items())
             ],
             "moves": list(self.moves),
             "chance": list(self.chance),

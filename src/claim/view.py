@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import chain, combinations
 from typing import Any
 
 from claim import cards
 from claim.engine import (
+    BASE_FACTION,
+    DUAL,
+    DUAL_FACTIONS,
     END_STEP,
     PARTIAL_NAME,
     PUBLIC_NAME,
@@ -24,8 +28,9 @@ from claim.engine import (
     legal_actions,
     refresh_options,
 )
+from claim.powers.base import POWER_KEY
 from claim.setup import hero_cards
-from claim.state import State
+from claim.state import State, Trick
 
 CODE = cards.CODE
 FACTION = cards.FACTION
@@ -78,6 +83,11 @@ class Eyes:
             if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
                 return self.public(card)
             return HIDDEN
+        if zone[:-1] == "aside":
+            # the Flail card lies face-down: its owner knows it (A5, W11)
+            if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
+                return self.public(card)
+            return HIDDEN
         if zone[:-1] in ("hand", "followers"):
             owner = int(zone[-1])
             if self.omniscient or self.finished or owner == self.viewer:
@@ -122,14 +132,18 @@ class Eyes:
         """:meth:`name` for every card of a zone; the common cases without a call per card."""
         if not ids:
             return []
-        if zone in ("deck", "fire_phoenix", "out", "toxics") or zone[:-1] in ("hand", "followers"):
+        if zone in ("deck", "fire_phoenix", "out", "toxics") or zone[:-1] in (
+            "hand",
+            "followers",
+            "aside",
+        ):
             other_hand = (
                 not self.omniscient and zone[:-1] == "hand" and int(zone[-1]) != self.viewer
             )
             if other_hand and not self.finished and not self.shown:
                 return [HIDDEN] * len(ids)
             if self.omniscient or (
-                zone[:-1] in ("hand", "followers") and int(zone[-1]) == self.viewer
+                zone[:-1] in ("hand", "followers", "aside") and int(zone[-1]) == self.viewer
             ):
                 return self.public_names(ids)
             return [self.name(zone, c) for c in ids]
@@ -175,6 +189,14 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
             players[p]["peeked"] = sorted(state.toxics.index(c) + 1 for c in state.peeked[p])
             if chosen:
                 players[p]["chosen"] = eyes.names(f"chosen{p}", chosen)
+        if state.config.artifacts:
+            # §8, W11: the other's unused artifacts are secret; used ones are public
+            unused = state.artifacts[p]
+            mine = viewer is None or viewer == p or finished
+            players[p]["artifacts"] = list(unused) if mine else [HIDDEN] * len(unused)
+            players[p]["used_artifacts"] = list(state.used_artifacts[p])
+        if state.aside[p]:
+            players[p]["aside"] = eyes.names(f"aside{p}", state.aside[p])  # A39
 
     tricks: list[dict[str, Any]] = []
     # every card of the history named in one pass (the history is public: same for any viewer)
@@ -204,6 +226,8 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         )
         if index in state.history_prizes:  # L6: both face-up prizes, older first
             tricks[-1]["prizes"] = list(eyes.public_names(list(state.history_prizes[index])))
+        if index in state.history_artifacts:
+            tricks[-1].update(artifact_fields(eyes, state.history_artifacts[index]))
 
     nxt: dict[str, Any] | None = None
     if not finished:
@@ -237,6 +261,8 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     counters = {k: v for k, v in state.counters.items() if k != END_STEP}
     if counters:
         out["counters"] = counters  # the locations' public tallies (Plateau, Lava Fields, ...)
+    if config.artifacts:
+        out["artifacts"] = {"pool": list(config.artifact_pool)}  # public; who holds which is not
     if config.heroes:
         # public: the count, the pool and the values; which heroes are in the deck is secret
         out["heroes"] = {
@@ -259,11 +285,40 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
                 for (p, c), d in zip(trick.plays, trick.declared, strict=True)
             ],
         }
+        if masked_from(state, viewer):
+            current["plays"][0] = {"player": trick.leader, "card": HIDDEN}  # W3: face-down
+        if trick.used:
+            current.update(artifact_fields(eyes, tuple(trick.used)))
         if len(trick.plays) == 2 and trick.winner >= 0:
             current["winner"] = trick.winner
             current["reason"] = trick.reason
         out["current"] = current
     return out
+
+
+def masked_from(state: State, viewer: int | None) -> bool:
+    """Whether the current lead lies face-down for ``viewer`` (Mask of Darkness, A16, W3): the
+    follower, until they have played; a Book of Memories lead from the Score pile is public."""
+    trick = state.trick
+    if viewer is None or trick is None or len(trick.plays) != 1 or viewer == trick.leader:
+        return False
+    marks = trick.marks
+    return bool(marks.get("masked")) and not marks.get("book") and state.result is None
+
+
+def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> dict[str, Any]:
+    """A trick's extra fields for its artifacts (A25, A41): ``artifacts``, the names used in it
+    in order, and ``daggered``, the cards King's Daggers took (public, W5)."""
+    fields: dict[str, Any] = {"artifacts": [name for _, name, _ in used]}
+    daggered = [detail for _, name, detail in used if name == "kings-dagger"]
+    if daggered:
+        fields["daggered"] = [
+            eyes.public(cards.IDS_BY_CODE[code][0])
+            if not VALUE_HIDDEN[cards.IDS_BY_CODE[code][0]]
+            else code
+            for code in daggered
+        ]
+    return fields
 
 
 def as_before_choices(state: State, player: int) -> list[int]:
@@ -367,6 +422,48 @@ def _redraw_heroes(state: State, unknown: list[int], rng: random.Random) -> list
     return [c for c in unknown if FACTION[c] != "hero"] + hero_cards(drawn)
 
 
+def _replay_play(state: State, trick: Trick, pos: int, rng: random.Random) -> None:
+    """A card re-dealt into a face-down lead counts as itself: its faction, power key and rank
+    (a dual card declared at random, a declaring hero played plainly)."""
+    card = trick.plays[pos][1]
+    faction = BASE_FACTION[card]
+    declared: str | None = None
+    if FACTION[card] == DUAL:
+        declared = faction = rng.choice(DUAL_FACTIONS)
+    trick.factions[pos] = faction
+    trick.declared[pos] = declared
+    trick.keys[pos] = POWER_KEY[card]
+    trick.ranks[pos] = state.book.rank[card]
+
+
+def _redeal_artifacts(state: State, player: int, rng: random.Random) -> None:
+    """The other player's unused artifacts are secret (§8): drawn again from the pool less the
+    artifacts ``player`` holds or held and those the other has used."""
+    config = state.config
+    if not config.artifacts or state.result is not None:  # W9: public once finished
+        return
+    other = 1 - player
+    unused = state.artifacts[other]
+    known = {*config.artifacts[player], *state.used_artifacts[other]}
+    candidates = [a for a in config.artifact_pool if a not in known]
+    # R-80: a player is asked at a window only while holding a usable artifact there, so when
+    # the other is being asked, the drawn ones must include one (usability is public; the true
+    # artifacts are among the candidates, so such a draw exists)
+    control = state.book.artifacts
+    pending = state.tasks[0] if state.tasks else None
+    if pending is None or pending[1] != other or state.book.by_ask.get(pending[0]) is not control:
+        pending = None
+    draws = (rng.sample(candidates, len(unused)) for _ in range(100))
+    for drawn in chain(draws, (list(c) for c in combinations(candidates, len(unused)))):
+        state.artifacts[other] = drawn
+        if pending is None or control is None or control.options(state, *pending):
+            break
+    dealt: list[tuple[str, ...]] = [(), ()]
+    dealt[player] = config.artifacts[player]
+    dealt[other] = (*state.used_artifacts[other], *drawn)
+    state.config = replace(config, artifacts=(tuple(dealt[0]), tuple(dealt[1])))
+
+
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A full state consistent with everything ``player`` knows, the rest re-dealt at random.
 
@@ -388,6 +485,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # the hand, re-dealt with it, and chosen again at random below
     from_hand = [c for c in s.chosen[other] if c not in s.chosen_at]
     s.hands[other].extend(from_hand)
+    # A5: which card the other player set aside (Flail of Dawn) is secret too: back into the
+    # hand, re-dealt with it, and set aside again at random below
+    aside = len(s.aside[other])
+    s.hands[other].extend(s.aside[other])
+    s.aside[other] = []
     s.chosen[other] = [c for c in s.chosen[other] if c in s.chosen_at]
     # The order of the other hand is hidden too (W13): the cards the player knows there first, by
     # code, then the unknown ones, so nothing of the true order survives.
@@ -420,10 +522,12 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     if trick is not None and not trick.collected:
         # a card on the table shows as much as it does anywhere public (a lead Demon: its parity)
         table_ids = [c for _, c in trick.plays] + trick.prizes
+        masked = masked_from(s, player)
         for i, card in enumerate(table_ids):
-            seen_as = eyes.public(card)
+            seen_as = HIDDEN if masked and i == 0 else eyes.public(card)
             if seen_as != CODE[card] or (PARTIAL_NAME[card] and eyes.partial_now(card)):
-                slots.setdefault(seen_as, []).append((table_ids, i))
+                slot_class = ANY if seen_as == HIDDEN else seen_as  # a masked lead: any card
+                slots.setdefault(slot_class, []).append((table_ids, i))
                 unknown.append(card)
                 table.append((table_ids, i))
     pool = sorted(_redraw_heroes(s, unknown, rng), key=lambda c: (CODE[c], c))
@@ -444,10 +548,14 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     if table and trick is not None:
         table_ids = table[0][0]
         n = len(trick.plays)
+        redealt = [i for i, (_, c) in enumerate(trick.plays) if table_ids[i] != c]
         trick.plays = [(p, table_ids[i]) for i, (p, _) in enumerate(trick.plays)]
         # a card re-dealt on the table brings its own printed value (the trick is not resolved:
-        # once both cards are down every value is public and nothing there is re-dealt)
-        trick.values = [cards.VALUE[c] for _, c in trick.plays]
+        # once both cards are down every value is public and nothing there is re-dealt), and a
+        # masked lead its own faction and powers (its declaration is face-down too: drawn again)
+        trick.values = [s.book.value[c] for _, c in trick.plays]
+        for i in redealt:
+            _replay_play(s, trick, i, rng)
         if trick.prizes:
             trick.prizes = table_ids[n:]
             trick.prize = trick.prizes[0]
@@ -479,9 +587,16 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         ]
         if trick is not None:
             trick.gained = [(p, placed.get(c, c)) for p, c in trick.gained]
+            trick.mods = [(placed.get(c, c), kind, n) for c, kind, n in trick.mods]
+            forced = trick.marks.get("forced")
+            if forced is not None:
+                trick.marks["forced"] = placed.get(forced, forced)
+    _redeal_artifacts(s, player, rng)
     hand = s.hands[other]
     for i in sorted(rng.sample(range(len(hand)), len(from_hand)), reverse=True):
         s.chosen[other].append(hand.pop(i))
+    for i in sorted(rng.sample(range(len(hand)), aside), reverse=True):
+        s.aside[other].append(hand.pop(i))
     s.chance_seed = rng.getrandbits(63)
     s.draws = 0
     # The starting deal holds the other hand and the seed would recompute everything: a

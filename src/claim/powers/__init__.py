@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from claim import cards
 from claim.powers import fear, fire, frost, maps, mercenaries
+from claim.powers.artifacts import ARTIFACT_POWERS, artifact_powers
 from claim.powers.base import POWER_KEY, Power, RuleBook, Tier
 from claim.powers.factions import FACTION_POWERS as BASE_POWERS
 from claim.powers.factions import FactionPower
@@ -23,8 +24,13 @@ FACTION_POWERS: dict[str, type[FactionPower]] = {
     **frost.POWERS,
 }
 
-#: every registered power class by name (factions, heroes, locations; artifacts later)
-REGISTRY: dict[str, type[Power]] = {**FACTION_POWERS, **HERO_POWERS, **LOCATION_POWERS}
+#: every registered power class by name (factions, heroes, locations, artifacts)
+REGISTRY: dict[str, type[Power]] = {
+    **FACTION_POWERS,
+    **HERO_POWERS,
+    **LOCATION_POWERS,
+    **ARTIFACT_POWERS,
+}
 
 
 def rule_book(config: GameConfig) -> RuleBook:
@@ -34,7 +40,13 @@ def rule_book(config: GameConfig) -> RuleBook:
     heroes are in the deck is secret, and a determinized game may hold other heroes of the pool
     (``claim.view.determinize``) with the same rule book.
     """
-    return _book(config.factions, config.hero_pool, config.hero_values, config.locations)
+    return _book(
+        config.factions,
+        config.hero_pool,
+        config.hero_values,
+        config.locations,
+        config.artifact_pool,
+    )
 
 
 @lru_cache(maxsize=256)
@@ -43,11 +55,14 @@ def _book(
     pool: tuple[str, ...],
     values: tuple[tuple[str, int], ...],
     locations: tuple[str, ...],
+    artifacts: tuple[str, ...] = (),
 ) -> RuleBook:
     powers: list[Power] = [FACTION_POWERS[name]() for name in factions]
     powers += [HERO_POWERS[name]() for name in pool]
     powers += [LOCATION_POWERS[name]() for name in locations]
     powers += [companion() for power in list(powers) for companion in power.companions]
+    # the artifacts' powers come from the public pool: who holds which is secret (§8)
+    powers += artifact_powers(artifacts)
     value = list(cards.VALUE)
     for name, v in values:
         value[cards.IDS_BY_CODE[f"hero:{name}"][0]] = v

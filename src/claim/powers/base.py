@@ -214,13 +214,65 @@ class Power:
         return getattr(cls, hook) is not getattr(Power, hook)
 
 
+class ArtifactControl(Power):
+    """The timing of the artifacts (R-80, A1–A4, A20–A22): the one power the engine asks at
+    each artifact window. It offers the player each usable artifact at its moment and carries out
+    the artifacts' effects on the trick; the artifacts themselves are the powers it holds.
+    The engine calls it only in a game with artifacts (``RuleBook.artifacts``)."""
+
+    tier = Tier.ARTIFACT
+    #: the reason written for a trick whose cards froze (Ice Sword)
+    freeze_reason: ClassVar[str] = ""
+
+    def playable(self, state: State, trick: Trick, player: int) -> list[int] | None:
+        """The cards ``player`` may play when an artifact decides it (None: the usual rules)."""
+        return None
+
+    def free_follow(self, state: State, trick: Trick) -> bool:
+        """Whether the player to act is free of the following rules."""
+        return False
+
+    def trick_started(self, state: State, trick: Trick) -> list[Ask]:
+        """The windows at the start of a trick, before the lead (A3, A21)."""
+        return []
+
+    def card_played(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        """A card was just played at ``pos``: the windows after it (A2, A22)."""
+        return []
+
+    def lead_done(self, state: State, trick: Trick) -> None:
+        """The lead's windows are closed: play the follower's card if an artifact does."""
+
+    def both_played(self, state: State, trick: Trick) -> list[Ask]:
+        """Both cards are down and their windows closed: the windows before the resolution."""
+        return []
+
+    def frozen(self, state: State, trick: Trick) -> bool:
+        """Whether the trick's cards freeze instead of resolving (Ice Sword)."""
+        return False
+
+    def trick_won(self, state: State, trick: Trick) -> list[Ask]:
+        """The trick is collected: windows of its winner, before every other decision (A30)."""
+        return []
+
+    def phase_windows(self, state: State) -> tuple[list[Ask], list[Ask]]:
+        """The windows when a phase begins: before and after its phase-start decisions (A4)."""
+        return [], []
+
+
 def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
     """§4.3 for a following card: the better value wins (the higher, or the lower where a power
-    says so), equal values go to the leader. Sets ``trick.winner`` and ``trick.reason``."""
+    says so), equal values go to the leader. Sets ``trick.winner`` and ``trick.reason``.
+
+    A Bottomless Bottle in the trick (mark ``lower-wins``) makes the lower value win every such
+    comparison, over a Farmlands rank and a Werewolf moon (A14, A32)."""
     (leader, _), (follower, _) = trick.plays
     lead_value, follow_value = trick.values
     led, followed = trick.factions
-    if led and led == followed and trick.ranks[0] != trick.ranks[1]:
+    if trick.marks and trick.marks.get(LOWER_WINS):
+        lower_wins = True
+        reason = "Bottomless Bottle: the lower value wins"
+    elif led and led == followed and trick.ranks[0] != trick.ranks[1]:
         # Farmlands (R-71): within a faction a 2 outranks every non-2, whatever the values
         lead_value, follow_value = trick.ranks
     if follow_value == lead_value:
@@ -232,6 +284,10 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
     else:
         trick.winner = leader
         trick.reason = reason
+
+
+#: the trick mark of a Bottomless Bottle (A14)
+LOWER_WINS = "lower-wins"
 
 
 def card_name(state: State, card: int) -> str:
@@ -272,6 +328,10 @@ class RuleBook:
         #: each card's printed value in this game (heroes: R-61 or the setup's, H1, H9)
         self.value: list[int] = value if value is not None else list(cards.VALUE)
         self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
+        #: the artifacts' timing, in a game with artifacts (None: no artifact windows at all)
+        self.artifacts: ArtifactControl | None = next(
+            (p for p in self.powers if isinstance(p, ArtifactControl)), None
+        )
         #: powers of cards declared when played, and powers acting when their card is played
         self.declarers: dict[str, Power] = {
             p.key: p for p in self.powers if p.key and p.overrides("declarations")

@@ -1,7 +1,9 @@
 """The human-readable account of a game: trick by trick, why each trick was won, the decisions,
 the prizes, the end-of-game steps, the votes faction by faction and the winner; with locations
 their rules text, their choices (cards passed or discarded at a phase start, the Islands prize, the
-Tavern's gives), their tallies (Plateau, Lighthouse, Dungeon) and the results they decide.
+Tavern's gives), their tallies (Plateau, Lighthouse, Dungeon) and the results they decide; with
+artifacts who was dealt which and their rules text, and every use with its effect as it happens
+(the cards drawn at random, the Torch's draws, a masked lead, the Flail card, a frozen trick).
 
 Everything here returns text; nothing prints. :func:`replay_account` tells a whole record as
 everyone may see it (``claim replay``). A :class:`Narrator` follows a game move by move and tells
@@ -12,17 +14,19 @@ only tells what that player may know (the other's blind draws stay "a card").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from claim import cards
 from claim.engine import END_STEP, PUBLIC_NAME, apply, current_player, is_over
 from claim.powers import REGISTRY
+from claim.powers import artifacts as arts
 from claim.powers.base import card_name, first_named
 from claim.powers.locations import collected_cards, complete_sets, faction_cards
 from claim.records import initial_state, replay
 from claim.scoring import faction_values
 from claim.setup import GameConfig
-from claim.state import State
+from claim.state import State, Trick
 from claim.view import report
 
 CODE = cards.CODE
@@ -165,6 +169,54 @@ def location_rules_lines(config: GameConfig) -> list[str]:
     return lines
 
 
+#: the reason of a trick whose cards froze on the table (Ice Sword, A18)
+FROZEN_REASON = arts.FROZEN_REASON
+
+#: the artifacts' names as the account says them (§8)
+ARTIFACT_TITLES = {
+    "flail-of-dawn": "Flail of Dawn",
+    "hunting-cloak": "Hunting Cloak",
+    "kings-dagger": "King's Dagger",
+    "prowlers-torch": "Prowler's Torch",
+    "wishing-lamp": "Wishing Lamp",
+    "gamblers-book": "Gambler's Book",
+    "spyglass": "Spyglass",
+    "magic-wand": "Magic Wand",
+    "endless-rope": "Endless Rope",
+    "bottomless-bottle": "Bottomless Bottle",
+    "flask-of-tears": "Flask of Tears",
+    "mask-of-darkness": "Mask of Darkness",
+    "gamblers-dice": "Gambler's Dice",
+    "mirror-of-lies": "Mirror of Lies",
+    "book-of-memories": "Book of Memories",
+    "ice-sword": "Ice Sword",
+}
+
+#: the decisions of the artifacts (windows and the follow-ups of a use, R-80)
+ARTIFACT_ASKS = frozenset((*arts.WINDOWS, arts.ASIDE, arts.BOOK_TAKE, arts.SPY_TAKE))
+
+
+def artifact_title(name: str) -> str:
+    """``kings-dagger`` → "King's Dagger"."""
+    return ARTIFACT_TITLES.get(name, name.replace("-", " ").title())
+
+
+def artifact_titles(names: Sequence[str]) -> str:
+    """``["magic-wand", "spyglass"]`` → "Magic Wand, Spyglass"."""
+    return ", ".join(artifact_title(name) for name in names)
+
+
+def artifact_rules_lines(names: Sequence[str]) -> list[str]:
+    """One line per artifact of ``names``: its name and its rules text (§8). The replay's setup
+    and the terminal game's help show these."""
+    lines = []
+    for name in names:
+        power = REGISTRY.get(name)
+        text = power.rules_text().replace("``", "'") if power is not None else ""
+        lines.append(f"{artifact_title(name)}: {text}".rstrip())
+    return lines
+
+
 def ordinal(index: int) -> str:
     """``0`` → "highest", ``1`` → "second highest", ..."""
     return ORDINALS[index] if index < len(ORDINALS) else f"{index + 1}th highest"
@@ -234,7 +286,7 @@ def trick_heading(
     for i, play in enumerate(plays):
         verb = ("leads", "lead") if i == 0 else ("plays", "play")
         said.append(f"{names.act(play['player'], *verb)} {card_text(play, printed_values)}")
-    parts.append(", ".join(said))
+    parts.append(", ".join(said) or "no card played")
     return " · ".join(parts)
 
 
@@ -559,14 +611,63 @@ def _hero_decision(
     return None
 
 
+@dataclass(slots=True)
+class _Before:
+    """What the account needs of the state just before a move to tell the artifacts' effects:
+    the trick and its plays, who held which card, the card an artifact forces, the cards set
+    aside (Flail of Dawn), the public tallies, and the decision asked (its kind's data)."""
+
+    trick: Trick | None
+    plays: list[int]
+    forced: int | None
+    holders: dict[int, int]
+    aside: list[list[int]]
+    counters: dict[str, int]
+    data: int
+    target: int = -1
+
+    @classmethod
+    def take(cls, state: State) -> _Before:
+        trick = state.trick
+        data = state.tasks[0][2] if state.tasks else 0
+        holders = {c: p for p in (0, 1) for c in (*state.hands[p], *state.aside[p])}
+        target = -1
+        asked = state.tasks[0][0] if state.tasks else None
+        if trick is not None and asked in (arts.DAGGER, arts.PLAYED) and data < len(trick.plays):
+            target = trick.plays[data][1]
+        return cls(
+            trick=trick,
+            plays=[c for _, c in trick.plays] if trick is not None else [],
+            forced=trick.marks.get(arts.FORCED) if trick is not None else None,
+            holders=holders,
+            aside=[list(a) for a in state.aside],
+            counters=dict(state.counters),
+            data=data,
+            target=target,
+        )
+
+
 class Narrator:
     """Follows a game move by move and tells each finished trick.
 
     ``viewer`` None tells everything; 0 or 1 tells only what that player may know (RULES.md §10):
-    the trick history and destinations are public, the other player's blind draws are not.
+    the trick history and destinations are public, the other player's blind draws are not, nor
+    the other's unused artifacts, the card they set aside (Flail of Dawn) or a masked lead before
+    it is revealed (W3, W11).
+
+    Artifact uses (§8) are told in the order they happen: with ``live`` (the terminal game) as
+    soon as they happen, otherwise with their trick, between its heading and who won it (a use
+    after the collection, the Spyglass, after it); uses between the phases come on their own.
+    Passing at an artifact window is not told.
     """
 
-    def __init__(self, state: State, viewer: int | None = None, names: Names | None = None):
+    def __init__(
+        self,
+        state: State,
+        viewer: int | None = None,
+        names: Names | None = None,
+        live: bool = False,
+    ):
         self.state = state
         self.viewer = viewer
         self.names = names or Names()
@@ -587,6 +688,10 @@ class Narrator:
         self._picks: dict[str, list[list[int]]] = {}
         #: how many end-of-game moves were told (None: the end of the game not yet begun)
         self._end_told: int | None = None
+        #: tell the artifacts' uses as they happen (the terminal game) instead of with their trick
+        self.live = live
+        #: the artifact events of the trick being played, told after its heading (R-80 order)
+        self.artifact_lines: list[str] = []
         self._mark()
 
     def _mark(self) -> None:
@@ -615,21 +720,35 @@ class Narrator:
             self._collected = self._locations()  # where the collection put the trick's cards
         if trick is not None and trick.phase == 1 and trick.prizes:
             self._prizes[trick.number] = list(trick.prizes)
+        if kind == arts.WON and self._collected is None and trick and trick.collected:
+            self._collected = self._locations()  # the Spyglass comes first (A30)
         chosen = self._chosen_card(kind, player, move)
         other_prize = self._other_prize(kind, move)
         two_prizes = trick is not None and len(trick.prizes) > 1
         drawn = len(state.chance)
+        before = _Before.take(state) if state.config.artifacts else None
         apply(state, move)
+        new = state.chance[drawn:]
         now: list[str] = []
-        if kind in LOCATION_CHOICES and player is not None and chosen is not None:
-            now = self._location_choice(kind, player, chosen)
-        else:
-            self._hero_events(kind, player, move, drawn, other_prize, two_prizes)
         lines: list[str] = []
+        if before is not None:
+            pre, now, new = self._artifact_events(before, kind, player, move, new)
+            lines.extend(pre)
+        if new and (is_over(state) or END_STEP in state.counters):
+            for moved in self._end_moves():  # the Pit's random discards, told with the end
+                if moved["by"] == "pit" and moved["card"] in new:
+                    new.remove(moved["card"])
+        if kind in LOCATION_CHOICES and player is not None and chosen is not None:
+            now = [*now, *self._location_choice(kind, player, chosen)]
+        elif kind in ARTIFACT_ASKS:
+            self._hero_events(None, None, move, new)  # only what the heroes did on their own
+        else:
+            self._hero_events(kind, player, move, new, other_prize, two_prizes)
         if len(state.history) > self._history:
             # the last trick's cards are told where the end-of-game steps left them
             lines.extend(self._trick_lines())
             self.decisions = []
+            self.artifact_lines = []
             if state.phase != self._phase and not is_over(state):
                 lines.append(f"{PHASE_NAMES[state.phase]}: the Follower decks become the hands.")
                 lines.extend(self._phase_one_over())
@@ -761,6 +880,288 @@ class Narrator:
                 )
         return lines
 
+    # -- the artifacts (§8, R-80) ----------------------------------------------------------------
+
+    def _their(self, player: int) -> str:
+        return "your" if self.names[player] == "you" else "their"
+
+    def _shown(self, card: int, owner: int | None = None) -> str:
+        """A card as the viewer may name it (a value-hidden card by its public name until known,
+        W2; its owner knows it)."""
+        state = self.state
+        if self.viewer is None or owner == self.viewer or state.result is not None:
+            return CODE[card]
+        return CODE[card] if card in state.value_known else PUBLIC_NAME[card]
+
+    def _lead_hidden(self, trick: Trick) -> bool:
+        """Whether the viewer may not see the lead of ``trick`` now: a masked lead (Mask of
+        Darkness) before the viewer, its follower, has played (W3; a Book of Memories lead is
+        public)."""
+        marks = trick.marks
+        return (
+            self.viewer is not None
+            and self.viewer != trick.leader
+            and bool(marks.get(arts.MASKED))
+            and not marks.get(arts.BOOK)
+            and len(trick.plays) == 1
+            and trick is self.state.trick
+            and self.state.result is None
+        )
+
+    def _artifact_events(
+        self, before: _Before, kind: str | None, player: int | None, move: str, new: list[str]
+    ) -> tuple[list[str], list[str], list[str]]:
+        """Tell what the artifacts did in the move just applied: a use and its effect, the cards
+        drawn at random (Hunting Cloak, Gambler's Dice), a masked lead, the Flail card played or
+        discarded. Returns the lines to tell before the trick's own lines (``live``), those to
+        tell after them, and the random outcomes of the move left to explain (``new`` less the
+        artifacts' draws)."""
+        state = self.state
+        trick = before.trick
+        left = list(new)
+        said: list[str] = []  # in-trick lines, in order
+        between: list[str] = []  # lines of a use outside a trick (between the phases)
+        after = False  # told after the trick's collection (the Spyglass)
+        if kind in ARTIFACT_ASKS and player is not None and move != "pass":
+            text = self._use_text(before, kind, player, move, left)
+            if text:
+                if trick is None:
+                    between.append(text)
+                else:
+                    said.append(text)
+                    after = trick.collected and kind in (arts.WON, arts.SPY_TAKE)
+        if trick is not None:
+            said.extend(self._play_events(before, trick, move, left))
+        # the Flail card, not played, is discarded when the phase ends (A5, A39)
+        for p in (0, 1):
+            gone = [c for c in before.aside[p] if c not in state.aside[p] and c in state.discard]
+            if gone:
+                between.append(
+                    f"Flail of Dawn: {', '.join(CODE[c] for c in gone)}, set aside by "
+                    f"{self.names[p]}, is discarded unplayed: the phase is over."
+                )
+        pre: list[str] = []
+        if self.live:
+            pre = [capitalize(line) for line in said]
+        elif after:
+            self.decisions.extend(said)
+        else:
+            self.artifact_lines.extend(said)
+        return pre, [capitalize(line) for line in between], left
+
+    def _use_text(self, before: _Before, kind: str, player: int, move: str, left: list[str]) -> str:
+        """The line of an artifact decision: a use with its effect, or a follow-up (the Flail
+        card set aside, a card taken with the Gambler's Book or the Spyglass)."""
+        state = self.state
+        names = self.names
+        other = 1 - player
+        act = names.act(player, "uses", "use")
+        owner = names.owner(player)
+        arg = move.split(" ", 1)[1] if " " in move else ""
+        if kind == arts.ASIDE:
+            card = first_set_aside(before.aside[player], state.aside[player])
+            what = self._shown(card, player) if card >= 0 and self._may_know(player) else "a card"
+            return (
+                f"Flail of Dawn: {names.act(player, 'sets', 'set')} {what} aside face-down for "
+                f"{self._their(player)} last trick."
+            )
+        if kind == arts.BOOK_TAKE:
+            return (
+                f"Gambler's Book: {names.act(player, 'takes', 'take')} {arg} from the discard pile "
+                f"to the end of {owner} hand."
+            )
+        if kind == arts.SPY_TAKE:
+            return (
+                f"Spyglass: {names.act(player, 'takes', 'take')} {arg} from the discard pile "
+                f"into {owner} Score pile."
+            )
+        if not move.startswith("use "):
+            return ""
+        name = move.split(" ", 2)[1]
+        detail = move.split(" ", 2)[2] if move.count(" ") >= 2 else ""
+        title = artifact_title(name)
+        trick = before.trick
+        if name == "prowlers-torch":
+            return (
+                f"{act} the Prowler's Torch: every card taken from the deck in this trick and the "
+                "next is shown to both players."
+            )
+        if name == "mask-of-darkness":
+            return (
+                f"{act} the Mask of Darkness: in this trick and the next the lead is played "
+                "face-down and the follower may play any card."
+            )
+        if name == "gamblers-dice":
+            leader = trick.leader if trick is not None else player
+            return (
+                f"{act} the Gambler's Dice: both players play a card drawn at random, "
+                f"{names[leader]} first, free of the following rules."
+            )
+        if name == "endless-rope":
+            return (
+                f"{act} the Endless Rope: {detail} goes from {owner} Score pile to the end of "
+                f"{owner} hand."
+            )
+        if name == "flask-of-tears":
+            lost = before.counters.get(f"{arts.LOSSES}:{player}", 0)
+            return (
+                f"{act} the Flask of Tears after {lost} lost tricks in a row: {owner} next card "
+                "gets +9."
+            )
+        if name == "book-of-memories":
+            their = self._their(player)
+            return f"{act} the Book of Memories: {their} lead comes from {their} Score pile."
+        if name == "kings-dagger":
+            return self._dagger_text(before, player)
+        if name in ("magic-wand", "mirror-of-lies"):
+            card = before.target
+            on_lead = trick is not None and before.data == 0
+            if card < 0:
+                what = "the card"
+            elif on_lead and trick is not None and self._masked_for_viewer(trick):
+                what = "the face-down lead"
+            else:
+                what = self._shown(card, player)
+            if name == "magic-wand":
+                if what == "the face-down lead":
+                    return f"{act} the Magic Wand on the face-down lead."
+                return f"{act} the Magic Wand: {what} counts {detail}."
+            return (
+                f"{act} the Mirror of Lies on {what}: +5 if its value is 5 or less, −5 above "
+                "(applied last)."
+            )
+        if name == "hunting-cloak":
+            return (
+                f"{act} the Hunting Cloak: {names.act(other, 'plays', 'play')} a card drawn at "
+                "random, free of the following rules."
+            )
+        if name == "wishing-lamp":
+            marks = trick.marks if trick is not None else {}
+            if marks.get(arts.LAMP_WINS):
+                effect = (
+                    f"{names.act(other, 'does', 'do')} not hold it, may play any card and "
+                    f"{'win' if names[other] == 'you' else 'wins'} the trick"
+                )
+            else:
+                effect = f"{names.act(other, 'holds', 'hold')} it and must play it"
+            verb = "name" if names[player] == "you" else "names"
+            return f"{act} the Wishing Lamp and {verb} {detail}: {effect}."
+        if name == "bottomless-bottle":
+            return f"{act} the Bottomless Bottle: in this trick the lower value wins."
+        if name == "ice-sword":
+            return self._ice_text(before, player)
+        if name == "spyglass":
+            return (
+                f"{act} the Spyglass: {detail}, collected in this trick, goes to the discard pile."
+            )
+        if name == "gamblers-book":
+            code = left.pop(0) if left else "a card"
+            return f"{act} the Gambler's Book: {code} is discarded at random from {owner} hand."
+        if name == "flail-of-dawn":
+            their = "your" if names[other] == "you" else "their"
+            return (
+                f"{act} the Flail of Dawn: {names.act(other, 'sets', 'set')} a card of {their} "
+                f"hand aside face-down, the card {names[other]} must play in {their} last trick."
+            )
+        return f"{act} the {title}."
+
+    def _may_know(self, owner: int) -> bool:
+        return self.viewer is None or self.viewer == owner or self.state.result is not None
+
+    def _masked_for_viewer(self, trick: Trick) -> bool:
+        """Whether the lead of ``trick`` lies face-down for the viewer right now."""
+        return self._lead_hidden(trick)
+
+    def _dagger_text(self, before: _Before, holder: int) -> str:
+        """A King's Dagger takes the card just played (A7, A24, A43, W5: public)."""
+        names = self.names
+        trick = before.trick
+        victim = 1 - holder
+        card = CODE[before.target] if before.target >= 0 else "the card"
+        text = (
+            f"{names.owner(holder)} King's Dagger takes {card} into {names.owner(holder)} "
+            "Score pile"
+        )
+        if trick is not None and trick.winner == holder and trick.reason.startswith("King's"):
+            return (
+                f"{text}; {names.act(victim, 'has', 'have')} no other card to play, so "
+                f"{names.act(holder, 'wins', 'win')} the trick."
+            )
+        again = "leads" if before.data == 0 else "plays"
+        return f"{text}; {names.act(victim, again, again[:-1])} again."
+
+    def _ice_text(self, before: _Before, player: int) -> str:
+        """An Ice Sword freezes the trick's cards (A18, A37), or has no effect."""
+        state = self.state
+        names = self.names
+        trick = before.trick
+        act = names.act(player, "uses", "use")
+        if trick is None or not trick.marks.get(arts.FROZEN):
+            return f"{act} the Ice Sword: no further trick can be played, so it has no effect."
+        bonus = []
+        for p in (0, 1):
+            key = f"ice-sword:{p}"
+            amount = state.counters.get(key, 0) - before.counters.get(key, 0)
+            bonus.append(f"{names[p]} +{amount}")
+        again = " for the same prize" if trick.phase == 1 else ""
+        return (
+            f"{act} the Ice Sword: both cards freeze on the table with their powers ignored and "
+            f"nobody wins the trick; {names.act(trick.leader, 'leads', 'lead')} again{again}; "
+            f"each adds their frozen card's printed value to their next card ({', '.join(bonus)})."
+        )
+
+    def _play_events(self, before: _Before, trick: Trick, move: str, left: list[str]) -> list[str]:
+        """The cards played in the move: drawn at random (Hunting Cloak, Gambler's Dice, A6,
+        A23, A35), a lead face-down (Mask of Darkness, A16), the card set aside (Flail of Dawn,
+        A39); a drawn card that waits for its declaration."""
+        names = self.names
+        lines: list[str] = []
+        cards_now = [c for _, c in trick.plays]
+        added = [c for c in cards_now if c not in before.plays]
+        source = "Gambler's Dice" if trick.marks.get(arts.DICE) else "Hunting Cloak"
+        own = added[0] if move.startswith("play ") and added else -1
+        for card in added:
+            owner = before.holders.get(card, -1)
+            if owner < 0:  # a Book of Memories lead: from the Score pile
+                owner = next(p for p, c in trick.plays if c == card)
+            lead = cards_now[0] == card
+            hidden = lead and self._lead_hidden(trick) and owner != self.viewer
+            code = CODE[card]
+            if card != own and code in left:
+                left.remove(code)
+                what = " and lies face-down" if hidden else f": {self._shown(card, owner)}"
+                lines.append(f"{source}: {names.owner(owner)} card is drawn at random{what}.")
+            if card in before.aside[owner]:
+                what = "a card" if hidden else self._shown(card, owner)
+                lines.append(
+                    f"Flail of Dawn: {names.act(owner, 'plays', 'play')} {what}, the card "
+                    f"set aside for {self._their(owner)} last trick."
+                )
+            if lead and trick.marks.get(arts.MASKED) and not trick.marks.get(arts.BOOK):
+                what = "a card" if hidden else self._shown(card, owner)
+                follower = 1 - owner
+                lines.append(
+                    f"Mask of Darkness: {names.act(owner, 'leads', 'lead')} {what} face-down, "
+                    f"revealed once {names.act(follower, 'has', 'have')} played; "
+                    f"{names[follower]} may play any card."
+                )
+        forced = trick.marks.get(arts.FORCED)
+        if (
+            forced is not None
+            and forced != before.forced
+            and forced not in cards_now
+            and CODE[forced] in left
+            and (trick.marks.get(arts.DICE) or trick.marks.get(arts.CLOAK))
+        ):
+            left.remove(CODE[forced])
+            owner = before.holders.get(forced, 1 - trick.leader)
+            lines.append(
+                f"{source}: {names.owner(owner)} card is drawn at random: "
+                f"{self._shown(forced, owner)}; {names.act(owner, 'chooses', 'choose')} how to "
+                "play it."
+            )
+        return lines
+
     # -- decisions and the heroes --------------------------------------------------------------
 
     def _hero_events(
@@ -768,15 +1169,15 @@ class Narrator:
         kind: str | None,
         player: int | None,
         move: str,
-        drawn: int,
+        new: list[str],
         other_prize: str | None = None,
         two_prizes: bool = False,
     ) -> None:
         """Tell the decision just taken and what the heroes did on their own with it: random
-        draws (Skeleton, Kraken), Cthulhu's cards leaving the game, R-62 choices revealed."""
+        draws (Skeleton, Kraken: ``new``, the random outcomes of the move that no artifact
+        explains), Cthulhu's cards leaving the game, R-62 choices revealed."""
         state = self.state
         names = self.names
-        new = state.chance[drawn:]
         if kind is not None and player is not None:
             visible = self.viewer is None or self.viewer == player
             detail: str | None = None
@@ -843,6 +1244,8 @@ class Narrator:
             if len(prizes) > 1:
                 trick = {**trick, "prizes": [self._prize_shown(c) for c in prizes]}
             lines.append(trick_heading(trick, names, self.printed))
+            lines.extend("  " + capitalize(line) for line in self.artifact_lines)
+            frozen = trick.get("winner") is None and trick.get("reason") == FROZEN_REASON
             if cube:
                 lead = trick["plays"][0]["card"]
                 again = " for the same prize" if trick["phase"] == 1 else ""
@@ -858,11 +1261,12 @@ class Narrator:
             if bundle:
                 lines.append("  " + bundle)
             if trick["phase"] == 1 and trick.get("prize"):
-                if cube:
+                if cube or frozen:
                     lines.append(f"  The prize {trick['prize']} waits for the next trick.")
                 else:
                     lines.append("  " + self._prize_line(state.history[index][3], trick, prizes))
-            lines.append("  " + self._destinations_line(plays, trick))
+            if plays:
+                lines.append("  " + self._destinations_line(plays, trick))
         return lines
 
     def _prize_shown(self, card: int) -> str:
@@ -901,6 +1305,10 @@ class Narrator:
         winner = trick.get("winner")
         order = (0, 1) if winner is None else (winner, 1 - winner)
         face_up = set(prizes) or {prize}
+        # W6: a Prowler's Torch used in this trick or the one before shows the draws
+        torch = self._counters.get(arts.TORCH, 0) > 0 or "prowlers-torch" in trick.get(
+            "artifacts", ()
+        )
         taken: set[int] = set()
         said = []
         for p in order:
@@ -915,6 +1323,11 @@ class Narrator:
                     taken.add(card)
                     other = " other" if len(face_up) > 1 and taken != {card} else ""
                     said.append(f"{names.act(p, 'takes', 'take')} the{other} prize {CODE[card]}")
+                elif torch:
+                    said.append(
+                        f"{names.act(p, 'draws', 'draw')} {CODE[card]} from the deck, shown to "
+                        "both (Prowler's Torch)"
+                    )
                 elif self._may_see(p, card):
                     said.append(f"{names.act(p, 'draws', 'draw')} {CODE[card]} from the deck")
                 else:
@@ -1023,6 +1436,7 @@ def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]
     lines = [f"Factions: {', '.join(config.factions)}."]
     lines.extend(hero_setup_lines(state))
     lines.extend(location_rules_lines(config))
+    lines.extend(artifact_setup_lines(state))
     lines.append(f"Player {config.first_leader} leads the first trick.")
     if state.seed is not None:
         lines.append(f"Seed: {state.seed}.")
@@ -1070,6 +1484,39 @@ def hero_setup_lines(state: State) -> list[str]:
     return lines
 
 
+def artifact_setup_lines(state: State, names: Names | None = None) -> list[str]:
+    """The artifacts of a game (§2 step 5, §8) as everyone sees them in a replay: which three
+    each player was dealt, the pool they were dealt from when it is not all 16, the ones already
+    used when the record starts from a position, and each dealt artifact's rules text."""
+    config = state.config
+    if not config.artifacts:
+        return []
+    names = names or Names()
+    held = "; ".join(
+        f"{names.act(p, 'holds', 'hold')} {artifact_titles(config.artifacts[p])}" for p in (0, 1)
+    )
+    lines = [f"Artifacts (secret until used): {held}."]
+    if config.artifact_pool != cards.ARTIFACTS:
+        pool = config.artifact_pool
+        lines.append(f"  Dealt from a pool of {len(pool)}: {artifact_titles(pool)}.")
+    used = [
+        f"{names[p]} {artifact_titles(state.used_artifacts[p])}"
+        for p in (0, 1)
+        if state.used_artifacts[p]
+    ]
+    if used:
+        lines.append(f"  Already used before the saved position: {'; '.join(used)}.")
+    lines.extend(
+        "  " + line for line in artifact_rules_lines([*config.artifacts[0], *config.artifacts[1]])
+    )
+    return lines
+
+
+def first_set_aside(before: Sequence[int], now: Sequence[int]) -> int:
+    """The card set aside by the move: in ``now`` and not in ``before`` (-1: none)."""
+    return next((c for c in now if c not in before), -1)
+
+
 def in_progress_lines(state: State, narrator: Narrator) -> list[str]:
     """Where an unfinished game stands: the trick on the table, whose turn, the legal moves."""
     shown = report(state, narrator.viewer)
@@ -1093,6 +1540,7 @@ def in_progress_lines(state: State, narrator: Narrator) -> list[str]:
         if not current["plays"]:
             parts.append(f"{names[current['leader']]} to lead")
         lines.append("On the table: " + ", ".join(parts) + ".")
+    lines.extend(capitalize(d) for d in narrator.artifact_lines)
     lines.extend(capitalize(d) for d in narrator.decisions)
     lines.extend(pending_choice_lines(state, narrator))
     nxt = shown["next"]
@@ -1152,6 +1600,11 @@ def replay_account(record: Any) -> list[str]:
             phase = trick["phase"]
             lines.append(f"{PHASE_NAMES[phase]}:")
         lines.append(trick_heading(trick, narrator.names, narrator.printed))
+        if trick.get("artifacts"):
+            used = f"  Artifacts used: {artifact_titles(trick['artifacts'])}"
+            if trick.get("daggered"):
+                used += f" (the King's Dagger took {', '.join(trick['daggered'])})"
+            lines.append(used + ".")
         lines.append("  " + winner_line(trick, narrator.names))
     if state.phase != phase and not is_over(state):
         lines.append(f"{PHASE_NAMES[state.phase]}:")

@@ -28,6 +28,10 @@ a per-game one when seats matter — and still valid when the two games of a dea
 which a per-game interval is not. It needs at least two deals (``None`` before), and it is a large-
 sample approximation: with a few dozen deals, or when every deal scores the same (zero width), read
 the per-game Wilson score interval also reported (:func:`wilson_interval`), which never collapses.
+
+**Artifacts.** With ``--artifacts`` both games of a deal deal the same artifacts to the same
+seats, so each bot holds each set once. ``by_artifact`` gives, per artifact, A's results in the
+games A held it and in those B held it, and how often each bot used it (:class:`ArtifactResult`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
+from claim import cards
 from claim.bots import Bot, make_bot, play_out
 from claim.errors import ConfigError
 from claim.options import SetupOptions
@@ -64,6 +69,9 @@ class GameOutcome:
     #: the deal's Setting and Building (None: none in play)
     setting: str | None = None
     building: str | None = None
+    #: the artifacts dealt to each seat and those each seat used (empty: no artifacts)
+    artifacts: tuple[tuple[str, ...], ...] = ()
+    used: tuple[tuple[str, ...], ...] = ()
 
     @property
     def index(self) -> int:
@@ -172,6 +180,8 @@ def play_game(match: _Match, index: int) -> GameOutcome:
         tricks=len(state.history),
         setting=setup.config.setting,
         building=setup.config.building,
+        artifacts=setup.config.artifacts,
+        used=tuple(tuple(used) for used in state.used_artifacts) if setup.config.artifacts else (),
     )
 
 
@@ -341,6 +351,35 @@ def _group(outcomes: Iterable[GameOutcome], key: Callable[[GameOutcome], str]) -
 
 
 @dataclass(slots=True)
+class ArtifactResult:
+    """One artifact over a match (§8), all from A's side: A's results in the games A was dealt
+    it (``a``) and in those B was (``b``), and how often each used it."""
+
+    a: Tally = field(default_factory=Tally)
+    b: Tally = field(default_factory=Tally)
+    a_used: int = 0
+    b_used: int = 0
+
+    def add(self, outcome: GameOutcome, name: str) -> None:
+        for seat, hand in enumerate(outcome.artifacts):
+            if name not in hand:
+                continue
+            used = bool(outcome.used) and name in outcome.used[seat]
+            if seat == outcome.a_seat:
+                self.a.add(outcome)
+                self.a_used += int(used)
+            else:
+                self.b.add(outcome)
+                self.b_used += int(used)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "held_by_a": {**self.a.to_dict(), "used": self.a_used},
+            "held_by_b": {**self.b.to_dict(), "used": self.b_used},
+        }
+
+
+@dataclass(slots=True)
 class ArenaStats:
     """The outcome of a match, from A's side; ``outcomes`` lists every game in match order."""
 
@@ -433,12 +472,24 @@ class ArenaStats:
         return _group((o for o in self.outcomes if o.building), lambda o: str(o.building))
 
     @property
+    def by_artifact(self) -> dict[str, ArtifactResult]:
+        """Per artifact dealt in some game (in the order of the 16; empty without artifacts):
+        A's results when A held it and when B held it, and how often each used it."""
+        results: dict[str, ArtifactResult] = {}
+        for outcome in self.outcomes:
+            for hand in outcome.artifacts:
+                for name in hand:
+                    results.setdefault(name, ArtifactResult()).add(outcome, name)
+        return {name: results[name] for name in cards.ARTIFACTS if name in results}
+
+    @property
     def average_tricks(self) -> float:
         return sum(o.tricks for o in self.outcomes) / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The ``claim arena --json`` object (the CLI adds ``seconds``); the setup options are
-        given as typed; ``by_setting`` and ``by_building`` only with locations."""
+        given as typed; ``by_setting`` and ``by_building`` only with locations, ``by_artifact``
+        only with artifacts."""
         interval = self.interval
         data: dict[str, Any] = {
             "bots": list(self.bots),
@@ -461,4 +512,7 @@ class ArenaStats:
         for key, groups in (("by_setting", self.by_setting), ("by_building", self.by_building)):
             if groups:
                 data[key] = {k: t.to_dict() for k, t in groups.items()}
+        by_artifact = self.by_artifact
+        if by_artifact:
+            data["by_artifact"] = {k: r.to_dict() for k, r in by_artifact.items()}
         return data

@@ -21,20 +21,39 @@ from claim.account import (
     LOCATION_CHOICES,
     Names,
     Narrator,
+    artifact_rules_lines,
+    artifact_title,
+    artifact_titles,
     capitalize,
     location_rules_lines,
     location_title,
     pending_choice,
     replay_account,
 )
-from claim.arena import ArenaStats, GameOutcome, Tally, arena, build_bot, normalize_spec, parse_bots
+from claim.arena import (
+    ArenaStats,
+    ArtifactResult,
+    GameOutcome,
+    Tally,
+    arena,
+    build_bot,
+    normalize_spec,
+    parse_bots,
+)
 from claim.bots import decide
 from claim.engine import END_STEP, current_player, is_over, legal_actions
 from claim.errors import ClaimError, RecordError
 from claim.options import Setup, SetupOptions, setup_options
 from claim.powers import REGISTRY
+from claim.powers import artifacts as arts
 from claim.setup import GameConfig, new_game
-from claim.simulate import DECIDING_LOCATIONS, LocationTally, SimulationStats, simulate
+from claim.simulate import (
+    DECIDING_LOCATIONS,
+    ArtifactTally,
+    LocationTally,
+    SimulationStats,
+    simulate,
+)
 from claim.simulate import bot_seed as default_bot_seed
 from claim.state import State
 from claim.view import observe, report
@@ -176,7 +195,9 @@ def replay(file: str, as_json: bool, view: int | None) -> None:
 
     The account says why each trick was won, the decisions taken, who took each prize, and at
     the end the votes faction by faction and the winner. With locations it names them with their
-    rules text and tells their choices, tallies, end-of-game moves and decided results. A record
+    rules text and tells their choices, tallies, end-of-game moves and decided results. With
+    artifacts it says who was dealt which, with their rules text, and tells each use and its
+    effect as it happens (the random cards, the Torch's draws, the masked leads). A record
     that stops early is shown in progress, with whose turn it is and the legal moves.
 
     --json prints the replay JSON instead; --json --view P prints player P's view. The readable
@@ -232,7 +253,8 @@ def simulate_command(
     its own heroes, with --setting/--building random its own locations. Prints games played,
     wins per seat, draws, the average number of tricks, games per second and, with heroes, how
     each hero fared; with locations, the results per Setting and per Building and how many games
-    each decided itself. The same seed always gives the
+    each decided itself; with artifacts, how often each was dealt to the winner and to the
+    loser, how often it was used and how often its holder won. The same seed always gives the
     same results, except the timing.
     """
     seed = _setup(seed, options).seed  # one-line error for bad options
@@ -315,6 +337,37 @@ def _print_stats(stats: SimulationStats) -> None:
     ):
         if table_of:
             console.print(_location_table(title, pool, table_of))
+    if stats.by_artifact:
+        console.print(_artifact_table(stats.by_artifact))
+
+
+def _artifact_table(tallies: dict[str, ArtifactTally]) -> Any:
+    """A simulation's artifacts: the games each was dealt in, to the winner or to the loser,
+    the games its holder used it, and how often its holder won (overall and when it was used)."""
+    from rich.table import Table
+
+    table = Table(title="Artifacts (dealt to the winner or the loser)", title_justify="left")
+    table.add_column("Artifact", no_wrap=True)
+    table.add_column("Games", justify="right")
+    table.add_column("Winner", justify="right")
+    table.add_column("Loser", justify="right")
+    table.add_column("Used", justify="right")
+    table.add_column("Won", justify="right")
+    table.add_column("Won if used", justify="right")
+    for name in cards.ARTIFACTS:
+        tally = tallies.get(name)
+        if tally is None:
+            continue
+        table.add_row(
+            name,
+            str(tally.games),
+            str(tally.to_winner),
+            str(tally.to_loser),
+            str(tally.used),
+            f"{tally.win_rate:.1%}",
+            f"{tally.used_win_rate:.1%}" if tally.used else "-",
+        )
+    return table
 
 
 def _location_table(title: str, pool: Sequence[str], tallies: dict[str, LocationTally]) -> Any:
@@ -383,8 +436,9 @@ def arena_command(
     Deal i (from 0) is dealt from seed S+i with the setup options and played twice, the seats
     swapped: A as player 0, then B as player 0. A scores 1 per win and 1/2 per draw; its win rate
     comes with a 95% interval paired over deals (and the per-game Wilson interval), and results
-    per seat, per deck, per first leader and per location. The same seed always gives the same
-    results, whatever --jobs; see docs/bots.md.
+    per seat, per deck, per first leader, per location and, with artifacts, per artifact (A's
+    results when A held it and when B did, and how often each used it). The same seed always
+    gives the same results, whatever --jobs; see docs/bots.md.
     """
     if deals < 1:
         fail(f"--deals must be at least 1, not {deals}")
@@ -470,6 +524,31 @@ def _print_arena(stats: ArenaStats, seconds: float) -> None:
     table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
     table.add_row("Games per second", f"{stats.games / seconds if seconds > 0 else 0.0:.1f}")
     console.print(table)
+    by_artifact = stats.by_artifact
+    if by_artifact:
+        console.print(_arena_artifact_table(by_artifact))
+
+
+def _arena_artifact_table(results: dict[str, ArtifactResult]) -> Any:
+    """A match's artifacts, all from A's side: A's W-D-L when A held it and when B did, and how
+    often each bot used it."""
+    from rich.table import Table
+
+    table = Table(title="Artifacts (A's W-D-L)", title_justify="left")
+    table.add_column("Artifact", no_wrap=True)
+    table.add_column("A held", justify="right")
+    table.add_column("A used", justify="right")
+    table.add_column("B held", justify="right")
+    table.add_column("B used", justify="right")
+    for name, result in results.items():
+        table.add_row(
+            name,
+            _wdl(result.a) if result.a.games else "-",
+            str(result.a_used),
+            _wdl(result.b) if result.b.games else "-",
+            str(result.b_used),
+        )
+    return table
 
 
 # -------------------------------------------------------------------------------------------------
@@ -482,7 +561,8 @@ DEFAULT_PLAY_BOT = "heuristic"
 PLAY_HELP = """\
 Type a move by its number or in full (e.g. 1, or "play goblins:5"); "goblins:5" alone plays it.
 Other commands:
-  help         this text, and the powers of the factions, heroes and locations in play
+  help         this text, and the powers of the factions, heroes, locations and artifacts in
+               play
   show         show the table again
   save FILE    write the game so far as a record (replay it with: claim replay FILE)
   quit         leave the game"""
@@ -524,9 +604,10 @@ def play(
 
     You see only what your seat may know: your hand, the prize, the trick so far, both Score
     piles, the face-up Gnomes, the Troll pool, the locations' tallies (Plateau, Ice Fields, Lava
-    Fields, Lighthouse, Dungeon) and how many cards are left in the deck and each hand. Type a
-    move or its number; "help" lists the commands ("save FILE", "quit") and the rules of the
-    powers and locations in play.
+    Fields, Lighthouse, Dungeon), your artifacts and the ones the bot has used (how many it still
+    holds, not which), and how many cards are left in the deck and each hand. Type a move or its
+    number; "help" lists the commands ("save FILE", "quit") and the rules of the powers,
+    locations and artifacts in play.
     """
     try:
         spec = normalize_spec(bot_spec)
@@ -539,7 +620,7 @@ def play(
         bot_seed = default_bot_seed(setup.seed, bot_player)
     bot = build_bot(spec, bot_seed)
     names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
-    narrator = Narrator(state, viewer=seat, names=names)
+    narrator = Narrator(state, viewer=seat, names=names, live=True)
     click.echo(
         f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. Seed {setup.seed} "
         f"(play this deal again with --seed {setup.seed})."
@@ -548,6 +629,8 @@ def play(
     for line in hero_lines(setup.config):
         click.echo(line)
     for line in location_rules_lines(setup.config):
+        click.echo(line)
+    for line in artifact_start_lines(setup.config, seat, names):
         click.echo(line)
     while not is_over(state):
         player = current_player(state)
@@ -578,6 +661,41 @@ def hero_lines(config: GameConfig) -> list[str]:
     if config.hero_values:
         values = ", ".join(f"{name} {value}" for name, value in config.hero_values)
         lines.append(f"Hero values changed: {values}.")
+    return lines
+
+
+def artifact_start_lines(config: GameConfig, seat: int, names: Names) -> list[str]:
+    """What the player at ``seat`` knows of the artifacts when the game starts (§8): their own
+    three, that the other holds three secret ones, and the public pool they were dealt from."""
+    if not config.artifacts:
+        return []
+    other = 1 - seat
+    pool = (
+        f"all {len(cards.ARTIFACTS)}"
+        if config.artifact_pool == cards.ARTIFACTS
+        else artifact_titles(config.artifact_pool)
+    )
+    return [
+        f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; {names[other]} holds "
+        f"{len(config.artifacts[other])}, secret until used. Dealt from {pool} (help shows "
+        "their rules)."
+    ]
+
+
+def artifact_help_lines(config: GameConfig, seat: int) -> list[str]:
+    """The rules of the artifacts in play for the help: the pool they were dealt from, yours
+    marked."""
+    if not config.artifacts:
+        return []
+    mine = set(config.artifacts[seat])
+    lines = []
+    for name, line in zip(
+        config.artifact_pool, artifact_rules_lines(config.artifact_pool), strict=True
+    ):
+        title = artifact_title(name)
+        if name in mine:
+            line = f"{title} (yours){line[len(title) :]}"
+        lines.append(line)
     return lines
 
 
@@ -619,6 +737,8 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
                 if power is not None:
                     click.echo(f"  {name}: {power.rules_text()}")
             for line in location_rules_lines(state.config):
+                click.echo(f"  {line}")
+            for line in artifact_help_lines(state.config, seat):
                 click.echo(f"  {line}")
             continue
         if word == "show":
@@ -718,8 +838,154 @@ def _table_heading(view: dict[str, Any], state: State) -> str:
         return "── End of the game ──"
     if view.get("current") is None and pending_choice(state) is not None:
         return f"── Phase {phase_name} begins ──"
+    if view.get("current") is None and state.tasks and state.tasks[0][0] in PHASE_START_ASKS:
+        return f"── Phase {phase_name} begins ──"  # Gambler's Book, Flail of Dawn (A4)
     number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
     return f"── Phase {phase_name}, trick {number} ──"
+
+
+#: the artifact decisions taken when Phase Two begins, before its first trick (A4)
+PHASE_START_ASKS = (arts.BETWEEN, arts.FLAIL, arts.ASIDE, arts.BOOK_TAKE)
+
+
+def artifact_lines(view: dict[str, Any], seat: int, names: Names) -> list[str]:
+    """The artifacts as ``seat`` sees them (§8, W11): your unused and used ones, how many the
+    other still holds (not which) and the ones they used, the cards set aside (Flail of Dawn:
+    yours by name), and the public tallies in words (``view["counters"]``: the Prowler's Torch
+    and the Mask of Darkness tricks left, the Flask of Tears and Ice Sword bonuses waiting, your
+    run of lost tricks while you hold a Flask of Tears)."""
+    players = view["players"]
+    if "artifacts" not in players[seat]:
+        return []
+    other = 1 - seat
+    mine, theirs = players[seat], players[other]
+    unused = artifact_titles(mine["artifacts"]) or "none"
+    used = f"; used: {artifact_titles(mine['used_artifacts'])}" if mine["used_artifacts"] else ""
+    lines = [f"Your artifacts: {unused}{used}"]
+    count = len(theirs["artifacts"])
+    used = artifact_titles(theirs["used_artifacts"]) or "none"
+    lines.append(
+        f"{capitalize(names.owner(other))} artifacts: {count} unused (secret); used: {used}"
+    )
+    if mine.get("aside"):
+        lines.append(
+            f"Your card set aside (Flail of Dawn): {', '.join(mine['aside'])}; you must play it "
+            "in your last trick"
+        )
+    if theirs.get("aside"):
+        lines.append(
+            f"{capitalize(names.act(other, 'has', 'have'))} set a card aside face-down (Flail "
+            "of Dawn) for their last trick"
+        )
+    counters: dict[str, int] = view.get("counters") or {}
+    now = "this trick" if view.get("current") is not None else "the next trick"
+    for name, what in (
+        (arts.TORCH, "every card taken from the deck is shown to both players"),
+        (arts.MASK, "the leader plays face-down and the follower may play any card"),
+    ):
+        left = counters.get(name, 0)
+        if left > 0:
+            when = f"{now} and the one after" if left > 1 else now
+            lines.append(f"{artifact_title(name)}: {what} ({when})")
+    for p in (seat, other):
+        for name in arts.BONUSES:
+            amount = counters.get(f"{name}:{p}", 0)
+            if amount:
+                their = "your" if names[p] == "you" else "their"
+                lines.append(
+                    f"{artifact_title(name)}: {names.act(p, 'has', 'have')} +{amount} on {their} "
+                    "next card"
+                )
+    lost = counters.get(f"{arts.LOSSES}:{seat}", 0)
+    if "flask-of-tears" in mine["artifacts"] and lost >= 3:
+        lines.append(
+            f"Flask of Tears: you have lost {lost} tricks in a row; your Flask may be used at the "
+            "start of a trick"
+        )
+    return lines
+
+
+#: what each artifact's use does, as a hint after the move in the list ({arg}: its argument,
+#: {other}: the opponent)
+ARTIFACT_HINTS = {
+    "prowlers-torch": "cards taken from the deck shown to both, this trick and the next",
+    "mask-of-darkness": "face-down leads this trick and the next; the follower plays freely",
+    "gamblers-dice": "both cards of this trick drawn at random",
+    "endless-rope": "{arg} from your Score pile to your hand",
+    "flask-of-tears": "+9 on your next card",
+    "book-of-memories": "lead a card from your Score pile",
+    "kings-dagger": "take that 5 into your Score pile; {other} plays another card",
+    "magic-wand": "your card counts {arg}",
+    "mirror-of-lies": "your card +5 at 5 or less, −5 above",
+    "hunting-cloak": "{other_poss} card is drawn at random",
+    "wishing-lamp": "name {arg}",
+    "bottomless-bottle": "the lower value wins this trick",
+    "ice-sword": "both cards freeze; the same leader leads again",
+    "spyglass": "discard {arg}, then take a card of the discard pile",
+    "gamblers-book": "discard a random card of your hand, then take one of the discard pile",
+    "flail-of-dawn": "{other} sets a card aside for their last trick",
+}
+
+
+def move_hint(move: str, names: Names, seat: int) -> str:
+    """A short explanation after an artifact move of the list (empty for other moves)."""
+    if not move.startswith("use "):
+        return ""
+    parts = move.split(" ", 2)
+    name = parts[1]
+    template = ARTIFACT_HINTS.get(name)
+    if template is None:
+        return ""  # a hero's use (Skeleton, Dinosaur, ...)
+    text = template.format(
+        arg=parts[2] if len(parts) > 2 else "",
+        other=names[1 - seat],
+        other_poss=names.owner(1 - seat),
+    )
+    return f"{artifact_title(name)}: {text}"
+
+
+def _window_line(view: dict[str, Any], seat: int, names: Names, state: State) -> str:
+    """What an artifact decision of ``seat`` asks, in words (R-80 windows, A1–A4)."""
+    task = state.tasks[0] if state.tasks else None
+    if task is None or task[1] != seat or task[0] not in ARTIFACT_WINDOWS:
+        return ""
+    kind, _, data = task
+    other = names[1 - seat]
+    if kind == arts.DAGGER:
+        plays = (view.get("current") or {}).get("plays") or []
+        card = plays[data]["card"] if data < len(plays) else "a card"
+        return (
+            f"{capitalize(names.act(1 - seat, 'has', 'have'))} just played {card}, a printed 5: "
+            "your King's Dagger may take it, or pass"
+        )
+    return ARTIFACT_WINDOWS[kind].format(other=other)
+
+
+#: each artifact decision in words ({other}: the opponent)
+ARTIFACT_WINDOWS = {
+    arts.START: "Start of the trick: you may use an artifact before the lead, or pass",
+    arts.DAGGER: "",
+    arts.PLAYED: "Right after your card: you may use an artifact, or pass",
+    arts.ICE: "Both cards are down: your Ice Sword may freeze them, or pass",
+    arts.WON: (
+        "You won the trick: your Spyglass may swap a card you collected for one of the discard "
+        "pile, or pass"
+    ),
+    arts.BETWEEN: (
+        "Between the phases: your Gambler's Book may discard a random card of your hand and take "
+        "one of the discard pile, or pass"
+    ),
+    arts.FLAIL: (
+        "Phase Two begins: your Flail of Dawn may make {other} set a card aside for their last "
+        "trick, or pass"
+    ),
+    arts.ASIDE: (
+        "Flail of Dawn: set a card of your hand aside face-down; you must play it in your last "
+        "trick"
+    ),
+    arts.BOOK_TAKE: "Gambler's Book: take a card of the discard pile to the end of your hand",
+    arts.SPY_TAKE: "Spyglass: put a card of the discard pile into your Score pile",
+}
 
 
 def location_lines(view: dict[str, Any], names: Names) -> list[str]:
@@ -845,6 +1111,11 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
             lines.append("Trick so far: " + ", ".join(said))
         else:
             lines.append(f"Trick so far: nothing played; {names[current['leader']]} to lead")
+        if current.get("artifacts"):
+            used = artifact_titles(current["artifacts"])
+            if current.get("daggered"):
+                used += f" (the King's Dagger took {', '.join(current['daggered'])})"
+            lines.append(f"Artifacts used in this trick: {used}")
     hand = players[seat]["hand"]
     lines.append(f"Your hand ({len(hand)}): {', '.join(hand) or 'empty'}")
     if players[seat]["followers"]:
@@ -867,11 +1138,14 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
             "it: the next trick's winner takes them)"
         )
     lines.extend(location_lines(view, names))
+    lines.extend(artifact_lines(view, seat, names))
     lines.extend(_choice_lines(view, seat, names, state))
     other = 1 - seat
+    aside = len(players[other].get("aside") or ())
     lines.append(
         f"Cards left: deck {len(view['deck'])}, your hand {len(hand)}, "
-        f"{names.owner(other)} hand {len(players[other]['hand'])}; Follower decks: "
+        f"{names.owner(other)} hand {len(players[other]['hand'])}"
+        f"{f' (and {aside} set aside)' if aside else ''}; Follower decks: "
         f"yours {len(players[seat]['followers'])}, {names.owner(other)} "
         f"{len(players[other]['followers'])}"
     )
@@ -881,8 +1155,13 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
     nxt = view.get("next") or {}
     legal = nxt.get("legal") or []
     if legal:
+        window = _window_line(view, seat, names, state)
+        if window:
+            lines.append(window)
         lines.append("Your moves:")
-        lines.extend(f"  {i}. {move}" for i, move in enumerate(legal, 1))
+        for i, move in enumerate(legal, 1):
+            hint = move_hint(move, names, seat)
+            lines.append(f"  {i}. {move}" + (f" — {hint}" if hint else ""))
     return lines
 
 

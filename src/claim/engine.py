@@ -290,13 +290,13 @@ def _play_card(state: State, card: int, move: str) -> None:
     assert trick is not None
     plays = trick.plays
     player = trick.leader if not plays else 1 - plays[-1][0]
-    hand = state.hands[player]
-    if card in hand:
-        hand.remove(card)
-    elif card in state.aside[player]:
-        state.aside[player].remove(card)  # the Flail card, played last (A5)
-    else:
-        state.score[player].remove(card)  # a Book of Memories lead (A17)
+    try:
+        state.hands[player].remove(card)
+    except ValueError:
+        if card in state.aside[player]:
+            state.aside[player].remove(card)  # the Flail card, played last (A5)
+        else:
+            state.score[player].remove(card)  # a Book of Memories lead (A17)
     plays.append((player, card))
     trick.keys.append(POWER_KEY[card])
     trick.values.append(state.book.value[card])
@@ -471,8 +471,10 @@ def _collect(state: State) -> None:
             _finish_early(state)
             return
     control = state.book.artifacts
-    first = control.trick_won(state, trick) if control is not None else []  # A30: Spyglass
-    if not _queue(state, asks, "@end-trick", first):
+    if control is None:  # the common case, kept lean
+        if not asks or not _queue(state, asks, "@end-trick"):
+            _end_trick(state)
+    elif not _queue(state, asks, "@end-trick", control.trick_won(state, trick)):  # A30: Spyglass
         _end_trick(state)
 
 
@@ -538,7 +540,8 @@ def concede(state: State, winner: int, reason: str) -> None:
     state.last_winner = winner
     phase_one = trick.phase == 1
     zone = FOLLOWERS if phase_one else SCORE
-    for card in state.table:
+    bundle = state.table[:]
+    for card in bundle:
         if phase_one:
             state.revealed.add(card)
         _zone(state, winner, zone).append(card)
@@ -550,28 +553,14 @@ def concede(state: State, winner: int, reason: str) -> None:
         _collect_prize(state, trick)
     else:
         state.score[winner].extend(played)
+        if state.book.tracks_gains:  # the winner's take is collected this trick (A11)
+            trick.gained = [(winner, card) for card in (*bundle, *played)]
     trick.collected = True
     trick.next_leader = winner
     control = state.book.artifacts
     first = control.trick_won(state, trick) if control is not None else []
     if not _queue(state, [], "@end-trick", first):
         _end_trick(state)
-
-
-def freeze(state: State, reason: str) -> None:
-    """Both played cards freeze on the table with their powers ignored (Ice Sword, A18, A37):
-    the trick has no winner, the same leader leads the next (Phase One: for the same prizes),
-    and the next trick with a winner collects them as a Cube bundle (H22)."""
-    trick = state.trick
-    assert trick is not None
-    state.table.extend(card for _, card in trick.plays)
-    trick.winner = NO_PLAYER
-    trick.reason = reason
-    if trick.phase == 1 and trick.prizes:
-        state.held = trick.prizes[:]
-    trick.collected = True
-    trick.next_leader = trick.leader
-    _end_trick(state)
 
 
 def _zone(state: State, player: int, zone: int) -> list[int]:
@@ -672,11 +661,9 @@ def _start_trick(state: State) -> None:
     face-up (held back from the last trick or revealed from the deck); otherwise the phase ends.
     Phase One reveals prizes until ``book.prizes`` lie face-up (two with Islands, L6)."""
     held = state.held
-    if (
-        not state.holds(0)
-        or not state.holds(1)
-        or (state.phase == 1 and not held and not state.deck)
-    ):
+    hands = state.hands
+    holds = (hands[0] or state.aside[0]) and (hands[1] or state.aside[1])  # A39: the Flail card
+    if not holds or (state.phase == 1 and not held and not state.deck):
         _end_phase(state)
         return
     state.number += 1
@@ -800,19 +787,9 @@ def _after_play(state: State) -> None:
         control.lead_done(state, trick)
 
 
-def _resolve_or_freeze(state: State) -> None:
-    trick = state.trick
-    assert trick is not None
-    control = state.book.artifacts
-    if control is not None and control.frozen(state, trick):
-        freeze(state, control.freeze_reason)
-    else:
-        _resolve(state)
-
-
 STEPS: dict[str, Callable[[State], None]] = {
     "@played": _after_play,
-    "@resolve": _resolve_or_freeze,
+    "@resolve": _resolve,
     "@collect": _collect,
     "@end-trick": _end_trick,
     "@start-trick": _start_trick,

@@ -10,6 +10,9 @@ With locations (``--setting``, ``--building``; ``random`` draws one per game) th
 also kept per Setting and per Building: the games played with it, the wins of each seat, the draws,
 how the games were decided (``result.reason``) and how many of them the location decided itself
 (:func:`decided_by`).
+
+With artifacts (``--artifacts``) each artifact is counted over the games it was dealt in: dealt to
+the game's winner or loser, used or not, and how often its holder won (:class:`ArtifactTally`).
 """
 
 from __future__ import annotations
@@ -124,10 +127,63 @@ class LocationTally:
 
 
 @dataclass(slots=True)
+class ArtifactTally:
+    """One artifact over a simulation (§8): the games it was dealt in, to the player who won
+    the game or to the one who lost it (the rest are draws), the games its holder used it and how
+    many of those they won."""
+
+    games: int = 0
+    to_winner: int = 0
+    to_loser: int = 0
+    used: int = 0
+    used_wins: int = 0
+
+    @property
+    def draws(self) -> int:
+        """The games it was dealt in that ended in a draw."""
+        return self.games - self.to_winner - self.to_loser
+
+    @property
+    def win_rate(self) -> float:
+        """How often its holder won the game (a draw is not a win; 0 without games)."""
+        return self.to_winner / self.games if self.games else 0.0
+
+    @property
+    def used_win_rate(self) -> float:
+        """How often its holder won the games in which they used it (0 if never used)."""
+        return self.used_wins / self.used if self.used else 0.0
+
+    def add(self, holder: int, winner: int | None, used: bool) -> None:
+        """Count a game in which ``holder`` was dealt it and ``winner`` won (None: a draw)."""
+        self.games += 1
+        if winner is not None:
+            if winner == holder:
+                self.to_winner += 1
+            else:
+                self.to_loser += 1
+        if used:
+            self.used += 1
+            self.used_wins += int(winner == holder)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "to_winner": self.to_winner,
+            "to_loser": self.to_loser,
+            "draws": self.draws,
+            "win_rate": round(self.win_rate, 4),
+            "used": self.used,
+            "used_wins": self.used_wins,
+            "used_win_rate": round(self.used_win_rate, 4),
+        }
+
+
+@dataclass(slots=True)
 class SimulationStats:
     """What a simulation counts. ``wins[p]`` is the number of games player ``p`` won;
     ``by_hero`` counts each hero that was in some game (empty without heroes), ``by_setting`` and
-    ``by_building`` each location that was in play in some game (empty without locations)."""
+    ``by_building`` each location that was in play in some game (empty without locations),
+    ``by_artifact`` each artifact dealt in some game (empty without artifacts)."""
 
     seed: int
     options: SetupOptions = field(default_factory=SetupOptions)
@@ -139,6 +195,7 @@ class SimulationStats:
     by_hero: dict[str, HeroTally] = field(default_factory=dict)
     by_setting: dict[str, LocationTally] = field(default_factory=dict)
     by_building: dict[str, LocationTally] = field(default_factory=dict)
+    by_artifact: dict[str, ArtifactTally] = field(default_factory=dict)
 
     def add(self, state: State) -> None:
         """Count a finished game."""
@@ -172,6 +229,11 @@ class SimulationStats:
         ):
             if location:
                 table.setdefault(location, LocationTally()).add(result, location)
+        for holder, dealt in enumerate(config.artifacts):
+            for name in dealt:
+                self.by_artifact.setdefault(name, ArtifactTally()).add(
+                    holder, winner, name in state.used_artifacts[holder]
+                )
 
     @property
     def average_tricks(self) -> float:
@@ -186,7 +248,8 @@ class SimulationStats:
     def to_dict(self) -> dict[str, Any]:
         """The ``claim simulate --json`` object: the counts, the setup options as given and,
         with heroes, ``by_hero`` (in the order of the 24 heroes); with locations ``by_setting``
-        and ``by_building`` (in the order of their pools)."""
+        and ``by_building`` (in the order of their pools); with artifacts ``by_artifact`` (in the
+        order of the 16 artifacts)."""
         data: dict[str, Any] = {
             "games": self.games,
             "seed": self.seed,
@@ -207,6 +270,12 @@ class SimulationStats:
         ):
             if table:
                 data[key] = {name: table[name].to_dict() for name in pool if name in table}
+        if self.by_artifact:
+            data["by_artifact"] = {
+                name: self.by_artifact[name].to_dict()
+                for name in cards.ARTIFACTS
+                if name in self.by_artifact
+            }
         return data
 
 
@@ -242,7 +311,8 @@ def simulate(
     on_game: GameHook | None = None,
 ) -> SimulationStats:
     """Play ``games`` random-bot games with the setup ``options`` (default: the commands'
-    defaults) and count wins per seat, draws, tricks, the heroes and the locations.
+    defaults) and count wins per seat, draws, tricks, the heroes, the locations and the
+    artifacts.
 
     Bad setup options raise ClaimError before any game is played. ``on_game`` (if given) is
     called after each game, e.g. to save its record or advance a progress bar.

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, ClassVar
 from claim import cards
 from claim.powers.base import (
     LOWER_WINS,
+    WIN_IMPOSED,
     ArtifactControl,
     Ask,
     Power,
@@ -50,6 +51,7 @@ from claim.powers.base import (
     named,
 )
 from claim.setup import deck_cards
+from claim.state import NO_PLAYER, TABLE
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
@@ -83,6 +85,9 @@ BOOK = "book"  # Book of Memories: the lead comes from the leader's Score pile (
 FROZEN = "frozen"  # Ice Sword: the cards freeze instead of resolving (A18)
 #: marks that free the player to act from the following rules
 FREE_MARKS = (DICE, CLOAK, FORCED, LAMP_WINS, FREE, MASKED)
+
+#: the reason of a frozen trick (Ice Sword), in the history
+FROZEN_REASON = "Ice Sword: both cards froze on the table; no winner"
 
 # counters (public tallies)
 TORCH = "prowlers-torch"
@@ -457,6 +462,10 @@ class IceSword(ArtifactPower):
         _drop(state, (ICE,))  # the other player's Ice Sword question is moot
         if state.holds(0) and state.holds(1):
             trick.marks[FROZEN] = 1
+            # the frozen cards' powers are ignored: the trick resolves with no card's layers,
+            # only the global ones (a location, the artifacts), as a winnerless trick (A18)
+            trick.keys[:] = [""] * len(trick.keys)
+            trick.layers = None
             for who, card in trick.plays:
                 key = _counter(self.name, who)
                 state.counters[key] = state.counters.get(key, 0) + state.book.value[card]
@@ -581,7 +590,6 @@ class Artifacts(ArtifactControl):
 
     name = "artifacts"
     asks = (*WINDOWS, ASIDE, BOOK_TAKE, SPY_TAKE)
-    freeze_reason = "Ice Sword: both cards froze on the table; no winner"
 
     def __init__(self, pool: tuple[str, ...] = cards.ARTIFACTS) -> None:
         self.pool = {name: ARTIFACT_POWERS[name]() for name in pool}
@@ -633,9 +641,6 @@ class Artifacts(ArtifactControl):
 
     def both_played(self, state: State, trick: Trick) -> list[Ask]:
         return [(ICE, trick.leader, 0), (ICE, 1 - trick.leader, 0)]
-
-    def frozen(self, state: State, trick: Trick) -> bool:
-        return bool(trick.marks.get(FROZEN))
 
     def trick_won(self, state: State, trick: Trick) -> list[Ask]:
         if trick.phase == 2 and trick.winner >= 0:
@@ -711,9 +716,20 @@ class Artifacts(ArtifactControl):
                 values[at] = _CHANGES[kind](values[at], amount)
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        if trick.marks.get(LAMP_WINS):
+        marks = trick.marks
+        if marks.get(FROZEN):
+            trick.winner = NO_PLAYER
+            trick.reason = FROZEN_REASON
+        elif marks.get(LAMP_WINS):
+            # A28: over every power that decides the winner, and without their win's effects
             trick.winner = 1 - trick.leader
             trick.reason = "Wishing Lamp: the named card was not held; the follower wins"
+            marks[WIN_IMPOSED] = 1
+            trick.captured.clear()
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        if trick.marks.get(FROZEN):
+            trick.dests = [(NO_PLAYER, TABLE)] * len(trick.plays)  # A37: a bundle, as a Cube's
 
     def trick_over(self, state: State, trick: Trick) -> None:
         counters = state.counters

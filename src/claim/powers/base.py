@@ -221,8 +221,6 @@ class ArtifactControl(Power):
     The engine calls it only in a game with artifacts (``RuleBook.artifacts``)."""
 
     tier = Tier.ARTIFACT
-    #: the reason written for a trick whose cards froze (Ice Sword)
-    freeze_reason: ClassVar[str] = ""
 
     def playable(self, state: State, trick: Trick, player: int) -> list[int] | None:
         """The cards ``player`` may play when an artifact decides it (None: the usual rules)."""
@@ -246,10 +244,6 @@ class ArtifactControl(Power):
     def both_played(self, state: State, trick: Trick) -> list[Ask]:
         """Both cards are down and their windows closed: the windows before the resolution."""
         return []
-
-    def frozen(self, state: State, trick: Trick) -> bool:
-        """Whether the trick's cards freeze instead of resolving (Ice Sword)."""
-        return False
 
     def trick_won(self, state: State, trick: Trick) -> list[Ask]:
         """The trick is collected: windows of its winner, before every other decision (A30)."""
@@ -288,6 +282,10 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
 
 #: the trick mark of a Bottomless Bottle (A14)
 LOWER_WINS = "lower-wins"
+#: the trick mark of a winner imposed over every power that decides the winner (Wishing Lamp,
+#: A28): those powers do not act, so the effects that are part of their win (a Stone Golem's
+#: crush, a Basilisk's capture, H6) do not happen either
+WIN_IMPOSED = "win-imposed"
 
 
 def card_name(state: State, card: int) -> str:

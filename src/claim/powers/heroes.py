@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from claim import cards
-from claim.powers.base import Ask, Power, Tier, first_named, named
+from claim.powers.base import WIN_IMPOSED, Ask, Power, Tier, first_named, named
 from claim.state import DISCARD, NO_PLAYER, POOL, TABLE
 
 if TYPE_CHECKING:
@@ -302,7 +302,7 @@ class StoneGolem(HeroPower):
             trick.marks["crushed"] = 1
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
-        if pos == 1 and trick.marks.get("crushed"):
+        if pos == 1 and trick.marks.get("crushed") and not trick.marks.get(WIN_IMPOSED):
             trick.dests[0] = (NO_PLAYER, DISCARD)
             if 0 in trick.captured:
                 trick.captured.remove(0)

@@ -230,7 +230,7 @@ def test_replay_account_of_a_game_in_progress() -> None:
 
 def test_replay_view_without_json_is_refused() -> None:
     result = run("replay", str(EXAMPLES / "claim-in-progress.json"), "--view", "0")
-    assert_one_line_error(result, "--view needs --json")
+    assert_one_line_error(result, "--view needs --json or --table")
 
 
 # -- replay: errors -----------------------------------------------------------------------------
@@ -584,3 +584,16 @@ def test_installed_script(tmp_path: Path) -> None:
         failed.stderr
         == f"error: cannot read {tmp_path / 'missing.json'}: No such file or directory\n"
     )
+
+
+def test_play_resume_needs_the_table() -> None:
+    """Without a terminal ``claim play`` plays line by line, which cannot resume a save."""
+    result = run("play", "--resume", "saved.json", input="quit\n")
+    assert_one_line_error(result, "--resume needs the full-screen table")
+
+
+def test_replay_table_and_json_exclude_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(records.to_record(claim.new_game(claim.GameConfig(), 3))))
+    result = run("replay", str(path), "--json", "--table")
+    assert_one_line_error(result, "--json and --table do not go together")

@@ -43,7 +43,7 @@ from claim.arena import (
 from claim.bots import decide
 from claim.engine import END_STEP, current_player, is_over, legal_actions
 from claim.errors import ClaimError, RecordError
-from claim.options import Setup, SetupOptions, setup_options
+from claim.options import SETUP_OPTIONS, Setup, SetupOptions, setup_options
 from claim.powers import REGISTRY
 from claim.powers import artifacts as arts
 from claim.setup import GameConfig, new_game
@@ -190,7 +190,13 @@ def load_record(file: str) -> Any:
     default=None,
     help="With --json: only what player P (0 or 1) may know at the end of the record.",
 )
-def replay(file: str, as_json: bool, view: int | None) -> None:
+@click.option(
+    "--table",
+    is_flag=True,
+    help="Step through the game on the terminal game's table (arrows: a move at a time); with "
+    "--view P as player P saw it.",
+)
+def replay(file: str, as_json: bool, view: int | None, table: bool) -> None:
     """Replay the game record FILE (- reads stdin) and tell it trick by trick.
 
     The account says why each trick was won, the decisions taken, who took each prize, and at
@@ -203,9 +209,19 @@ def replay(file: str, as_json: bool, view: int | None) -> None:
     --json prints the replay JSON instead; --json --view P prints player P's view. The readable
     account always shows everything, so --view needs --json.
     """
-    if view is not None and not as_json:
-        fail("--view needs --json: the readable account shows every card; use --json --view P")
+    if view is not None and not (as_json or table):
+        fail("--view needs --json or --table: the readable account shows every card")
+    if as_json and table:
+        fail("--json and --table do not go together")
     record = load_record(file)
+    if table:
+        from claim.tui import run_replay
+
+        try:
+            run_replay(record, view, file)
+        except ClaimError as exc:
+            fail(str(exc))
+        return
     if as_json:
         state = records.replay(record)
         click.echo(records.dumps(report(state, viewer=view)), nl=False)
@@ -593,14 +609,44 @@ Other commands:
     metavar="N",
     help="Seed of the bot. Default: derived from the game seed.",
 )
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="The line-by-line game (type moves at a prompt) instead of the full-screen table; "
+    "the default when the input or output is not a terminal.",
+)
+@click.option(
+    "--no-menu",
+    is_flag=True,
+    help="Start at once with the options given, without the new-game screen (it is skipped "
+    "too when any setup option or --seed is given).",
+)
+@click.option(
+    "--resume",
+    "resume",
+    default=None,
+    metavar="FILE",
+    help="Continue the game saved in FILE (a record written by save); its setup is used.",
+)
+@click.pass_context
 def play(
+    ctx: click.Context,
     seed: int | None,
     options: SetupOptions,
     seat: int,
     bot_spec: str,
     bot_seed: int | None,
+    plain: bool,
+    no_menu: bool,
+    resume: str | None,
 ) -> None:
     """Play a game in the terminal against a bot (--bot; see docs/bots.md).
+
+    In a terminal it opens the full-screen table: a new-game screen (deck, heroes, locations,
+    artifacts, first leader, opponent and strength, seed, seat), then the table with your hand,
+    the trick, both Score piles by faction with who leads each vote, the legal moves to pick by
+    number or arrows, a log that explains every trick, help (?) with the rules of everything in
+    play, save (s) and quit (q). --plain (or input that is not a terminal) plays line by line.
 
     You see only what your seat may know: your hand, the prize, the trick so far, both Score
     piles, the face-up Gnomes, the Troll pool, the locations' tallies (Plateau, Ice Fields, Lava
@@ -613,6 +659,11 @@ def play(
         spec = normalize_spec(bot_spec)
     except ClaimError as exc:
         fail(f"--bot: {exc}")
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        _play_on_table(ctx, seed, options, seat, spec, bot_seed, no_menu, resume)
+        return
+    if resume is not None:
+        fail("--resume needs the full-screen table (a terminal, without --plain)")
     setup = _setup(seed, options)
     state = new_game(setup.config, setup.seed)
     bot_player = 1 - seat
@@ -769,6 +820,34 @@ def _parse_move(text: str, legal: list[str]) -> str | None:
         return f"play {text}"
     click.echo(f"error: illegal move {text!r}; legal moves: {', '.join(legal)}", err=True)
     return None
+
+
+#: the parameter names of the setup options (given on the command line: no new-game screen)
+SETUP_OPTION_NAMES = tuple(SETUP_OPTIONS)
+
+
+def _play_on_table(
+    ctx: click.Context,
+    seed: int | None,
+    options: SetupOptions,
+    seat: int,
+    spec: str,
+    bot_seed: int | None,
+    no_menu: bool,
+    resume: str | None,
+) -> None:
+    """``claim play`` in a terminal: the Textual table (claim.tui). The new-game screen is shown
+    unless the command line already says how to set the game up."""
+    from claim.tui import run_play
+
+    given = any(
+        ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+        for name in ("seed", *SETUP_OPTION_NAMES)
+    )
+    try:
+        run_play(options, seed, seat, spec, bot_seed, menu=not (no_menu or given), resume=resume)
+    except ClaimError as exc:
+        fail(str(exc))
 
 
 def _save(state: State, target: str) -> None:

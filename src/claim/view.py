@@ -75,7 +75,7 @@ class Eyes:
                 return CODE[card]
             return (
                 CODE[card]
-                if self.viewer is not None and card in state.peeked[self.viewer]
+                if self.viewer in (0, 1) and card in state.peeked[self.viewer]
                 else HIDDEN
             )
         if zone[:-1] == "chosen":
@@ -347,6 +347,16 @@ def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
         state.chosen_at[card] = pile.index(card)
         pile.remove(card)
         state.chosen[player].append(card)
+
+
+#: the viewer of :func:`spectate`: a seat that holds no cards, so it sees only public information
+SPECTATOR = -1
+
+
+def spectate(state: State) -> dict[str, Any]:
+    """What a spectator may know: the public information only (both hands, both Follower decks'
+    blind draws, both players' artifacts and every private look hidden), in the view's shape."""
+    return report(state, viewer=SPECTATOR)
 
 
 def observe(state: State, player: int) -> dict[str, Any]:

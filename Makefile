@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play serve test lint typecheck unit browser bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/claim play
 
+serve: $(STAMP)
+	$(BIN)/claim serve
+
 test: lint typecheck unit
 
 lint: $(STAMP)
@@ -24,7 +27,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+browser:
+	scripts/ensure_chromium.sh
+
+unit: $(STAMP) browser
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -597,3 +597,16 @@ def test_replay_table_and_json_exclude_each_other(tmp_path: Path) -> None:
     path.write_text(json.dumps(records.to_record(claim.new_game(claim.GameConfig(), 3))))
     result = run("replay", str(path), "--json", "--table")
     assert_one_line_error(result, "--json and --table do not go together")
+
+
+def test_serve_refuses_a_database_it_cannot_use() -> None:
+    """``claim serve --db URL`` with a driver that is not installed: one line, before serving."""
+    result = run("serve", "--port", "0", "--db", "postgresql://claim@nohost/claim")
+    assert_one_line_error(result, "--db: cannot use postgresql")
+
+
+def test_serve_help_names_its_options() -> None:
+    result = run("serve", "--help")
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db"):
+        assert option in result.output

@@ -568,6 +568,51 @@ def _arena_artifact_table(results: dict[str, ArtifactResult]) -> Any:
 
 
 # -------------------------------------------------------------------------------------------------
+# serve
+# -------------------------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="HOST",
+    help="The address to listen on (0.0.0.0: every interface, to play across a network).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    metavar="PORT",
+    help="The port to listen on (0: any free port; the address is printed).",
+)
+@click.option(
+    "--db",
+    "db_url",
+    default=None,
+    metavar="URL",
+    help="Where the games are kept: a SQLAlchemy URL (postgresql://...) or a SQLite file name. "
+    "Default: $CLAIM_DATABASE_URL, else claim-games.db in the current folder.",
+)
+def serve(host: str, port: int, db_url: str | None) -> None:
+    """Serve Claim in the browser: a lobby to start games against a bot or a friend (every
+    expansion), the table, spectating and replays (docs/web.md).
+
+    The server holds every game and sends each seat only what it may see; every move is saved
+    in the database, so a restart loses nothing. Prints the lobby's address, then runs until
+    Ctrl+C.
+    """
+    try:
+        from claim.web import run_serve
+
+        run_serve(host, port, db_url)
+    except ClaimError as exc:
+        fail(str(exc))
+
+
+# -------------------------------------------------------------------------------------------------
 # play
 # -------------------------------------------------------------------------------------------------
 

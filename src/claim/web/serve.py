@@ -1,0 +1,105 @@
+"""``claim serve``: bind the address, print it, and run the app under uvicorn until Ctrl+C."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import socket
+import sys
+
+from claim.errors import ClaimError
+from claim.web.store import display_url
+
+#: the environment variable that names the database when ``--db`` is not given
+DB_ENV = "CLAIM_DATABASE_URL"
+#: the database when neither ``--db`` nor the environment names one: a file in the current folder
+DEFAULT_DB_URL = "sqlite:///claim-games.db"
+#: the largest WebSocket message uvicorn accepts (a move is a few dozen bytes)
+WS_MAX_SIZE = 64 * 1024
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+def default_db_url() -> str:
+    """``$CLAIM_DATABASE_URL``, else a SQLite file ``claim-games.db`` in the current folder."""
+    return os.environ.get(DB_ENV, "").strip() or DEFAULT_DB_URL
+
+
+class RedactTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket's query string: the server's log never shows them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = _TOKEN.sub(r"\1…", message)
+            record.args = ()
+        return True
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port); a one-line ClaimError when
+    the address cannot be used."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        raise ClaimError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.setblocking(False)
+    return sock
+
+
+def address_of(sock: socket.socket, host: str) -> str:
+    """The address to open in a browser: a wildcard host is reached as localhost."""
+    port = sock.getsockname()[1]
+    shown = host
+    if host in ("", "0.0.0.0", "::"):
+        shown = "localhost"
+    elif ":" in host:
+        shown = f"[{host}]"
+    return f"http://{shown}:{port}/"
+
+
+def run_serve(host: str, port: int, db_url: str | None = None) -> None:
+    """Serve Claim on ``host:port`` with its games in ``db_url`` (default: :func:`default_db_url`).
+
+    Prints the address of the lobby page first (with the real port when ``port`` is 0), then
+    runs until interrupted. A bad database URL or a busy port raises a one-line ClaimError
+    before anything is served.
+    """
+    import uvicorn
+
+    from claim.web.app import create_app
+
+    url = db_url or default_db_url()
+    app = create_app(url)
+    sock = bind(host, port)
+    print(
+        f"Claim is served at {address_of(sock, host)}  (games in {display_url(url)}; Ctrl+C stops)",
+        flush=True,
+    )
+    config = uvicorn.Config(
+        app,
+        log_level="info",
+        ws_max_size=WS_MAX_SIZE,
+        # a state message is a few kilobytes of JSON: compressing each one would cost more
+        # server time than the move itself (about 0.6 ms a message), for little gain
+        ws_per_message_deflate=False,
+        lifespan="on",
+        timeout_graceful_shutdown=5,
+    )
+    server = uvicorn.Server(config)
+    redact = RedactTokens()
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(redact)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    if not server.started:
+        sys.exit(1)

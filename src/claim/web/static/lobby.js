@@ -1,0 +1,234 @@
+// The lobby: create a game with the options of `claim play`, list the games.
+
+import { ARTIFACTS, BUILDINGS, FACTIONS, HEROES, PAIRS, SETTINGS, h, title } from "./cards.js";
+
+const form = document.getElementById("new-game");
+const $ = (id) => document.getElementById(id);
+const MINE = "claim-my-seats";
+
+// -- the form --------------------------------------------------------------------------------
+
+function checkboxes(boxId, name, values, labelOf = (v) => v) {
+  $(boxId).replaceChildren(
+    ...values.map((value) =>
+      h("label", {}, h("input", { type: "checkbox", name, value }), ` ${labelOf(value)}`),
+    ),
+  );
+}
+
+function locationOptions(selectId, names) {
+  $(selectId).replaceChildren(
+    h("option", { value: "none", selected: true }, "none"),
+    h("option", { value: "random" }, "random"),
+    ...names.map((n) => h("option", { value: n }, title(n))),
+  );
+}
+
+const pairOf = new Map(PAIRS.flatMap(([a, b]) => [[a, `${a}+${b}`], [b, `${a}+${b}`]]));
+checkboxes("factions", "faction", FACTIONS, (f) => (pairOf.has(f) ? `${f} (pair)` : f));
+checkboxes("heroes", "hero", HEROES);
+checkboxes("artifacts", "artifact", Object.keys(ARTIFACTS), title);
+locationOptions("setting", SETTINGS);
+locationOptions("building", BUILDINGS);
+
+function toggles() {
+  const friend = form.elements.opponent.value === "friend";
+  $("bot-options").classList.toggle("hidden", friend);
+  $("factions-box").classList.toggle("hidden", $("deck").value !== "custom");
+  const heroes = $("heroes-mode").value;
+  $("hero-number-box").classList.toggle("hidden", heroes !== "count");
+  $("hero-count-box").classList.toggle("hidden", heroes !== "named");
+  $("heroes-box").classList.toggle("hidden", heroes !== "named");
+  $("artifacts-box").classList.toggle("hidden", $("artifacts-mode").value !== "named");
+}
+form.addEventListener("change", toggles);
+toggles();
+
+function checked(name) {
+  return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((el) => el.value);
+}
+
+/** The POST /api/games body from the form; a problem the page can see is thrown as a line. */
+export function requestBody() {
+  const deck = $("deck").value;
+  let factions = deck;
+  if (deck === "custom") {
+    const chosen = checked("faction");
+    if (chosen.length !== 5) throw new Error(`choose five factions (${chosen.length} chosen)`);
+    factions = chosen.join(",");
+  }
+  let heroes = "0";
+  let heroCount = null;
+  const heroesMode = $("heroes-mode").value;
+  if (heroesMode === "count") {
+    heroes = String($("hero-number").value || "0").trim();
+  } else if (heroesMode === "named") {
+    const chosen = checked("hero");
+    if (!chosen.length) throw new Error("choose the heroes of the pool");
+    heroes = chosen.join(",");
+    const count = String($("hero-count").value || "").trim();
+    heroCount = count ? Number(count) : null;
+  }
+  let artifacts = $("artifacts-mode").value;
+  if (artifacts === "named") {
+    const chosen = checked("artifact");
+    if (chosen.length < 6) throw new Error(`choose six artifacts or more (${chosen.length} chosen)`);
+    artifacts = chosen.join(",");
+  }
+  const options = {
+    factions,
+    first_leader: $("first-leader").value,
+    heroes,
+    hero_count: heroCount,
+    hero_values: $("hero-values").value.trim(),
+    setting: $("setting").value,
+    building: $("building").value,
+    artifacts,
+  };
+  const seedText = String($("seed").value || "").trim();
+  if (seedText && !/^\d+$/.test(seedText)) throw new Error("the seed must be a whole number");
+  let seats;
+  if (form.elements.opponent.value === "friend") {
+    seats = ["human", "human"];
+  } else {
+    const strength = $("strength").value;
+    const bot = `bot:${$("bot").value}${strength ? `:${strength}` : ""}`;
+    seats = $("seat").value === "1" ? [bot, "human"] : ["human", bot];
+  }
+  return { options, seed: seedText ? seedText : null, seats };
+}
+
+function mySeats() {
+  try {
+    return JSON.parse(localStorage.getItem(MINE) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function remember(id, url) {
+  const mine = mySeats();
+  mine[id] = url;
+  try {
+    localStorage.setItem(MINE, JSON.stringify(mine));
+  } catch {
+    /* private mode */
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = $("form-error");
+  error.textContent = "";
+  let body;
+  try {
+    body = requestBody();
+  } catch (problem) {
+    error.textContent = problem.message;
+    return;
+  }
+  $("create").disabled = true;
+  try {
+    const response = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) {
+      error.textContent = data && data.error ? data.error : `${response.status} ${response.statusText}`;
+      return;
+    }
+    const humans = data.seats.filter((s) => s.kind === "human");
+    const mine = humans[0];
+    remember(data.id, mine.url);
+    if (humans.length === 2) {
+      const invite = new URL(humans[1].url, location.href).href;
+      $("invite-link").value = invite;
+      $("my-seat").href = mine.url;
+      $("my-seat-link").href = mine.url;
+      $("my-seat-link").textContent = new URL(mine.url, location.href).href;
+      $("invite").classList.remove("hidden");
+      $("invite").dataset.game = data.id;
+      loadGames();
+    } else {
+      location.href = mine.url;
+    }
+  } catch (problem) {
+    error.textContent = `the server did not answer: ${problem.message}`;
+  } finally {
+    $("create").disabled = false;
+  }
+});
+
+$("copy-invite").addEventListener("click", async () => {
+  const input = $("invite-link");
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    $("copy-invite").textContent = "Copied";
+  } catch {
+    document.execCommand("copy");
+  }
+});
+
+// -- the games -------------------------------------------------------------------------------
+
+function kindText(kind) {
+  if (kind === "human") return "human";
+  return kind.replace(/^bot:/, "").replace(":", " ") + " bot";
+}
+
+function when(text) {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? String(text || "") : date.toLocaleString();
+}
+
+function resultText(game) {
+  if (game.status !== "finished") return `in progress · ${game.moves} moves`;
+  const result = game.result;
+  if (!result) return `finished · ${game.moves} moves`;
+  const winner = result.winner === null || result.winner === undefined ? "a draw" : `player ${result.winner} won`;
+  return `finished · ${winner}`;
+}
+
+export async function loadGames() {
+  const tbody = document.querySelector("#games tbody");
+  let data;
+  try {
+    const response = await fetch("/api/games", { headers: { Accept: "application/json" } });
+    data = await response.json();
+    if (!response.ok) throw new Error(data && data.error ? data.error : String(response.status));
+  } catch (problem) {
+    $("games-empty").textContent = `Cannot list the games: ${problem.message}`;
+    return;
+  }
+  const mine = mySeats();
+  const rows = data.games.map((game) => {
+    const id = encodeURIComponent(game.id);
+    const links = [];
+    if (game.status === "finished") {
+      links.push(h("a", { href: `/play/${id}?replay=0`, class: "replay" }, "replay"));
+      links.push(h("a", { href: `/api/games/${id}/record`, download: `claim-${game.id}.json`, class: "record" }, "record"));
+      if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, "your table"));
+    } else {
+      if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, "your seat"));
+      links.push(h("a", { href: `/play/${id}`, class: "watch" }, "watch"));
+    }
+    return h(
+      "tr",
+      { dataset: { id: game.id, status: game.status } },
+      h("td", {}, h("code", {}, game.id)),
+      h("td", {}, game.seats.map(kindText).join(" vs ")),
+      h("td", {}, resultText(game)),
+      h("td", { class: "small muted" }, when(game.created)),
+      h("td", { class: "links" }, links),
+    );
+  });
+  tbody.replaceChildren(...rows);
+  $("games-empty").textContent = rows.length ? "" : "No games yet.";
+  document.body.dataset.games = String(rows.length);
+}
+
+$("refresh").addEventListener("click", loadGames);
+loadGames();

@@ -1,0 +1,311 @@
+"""Nothing secret leaves the server (RULES.md §10, issue 9): games with every expansion — heroes,
+each Setting and Building, artifacts, factions with hidden values (Demons, Fire Elementals,
+Tricksters, Poisoners, Phoenixes, Seers' looks) — are played to the end through the WebSocket
+protocol, by two seats and a spectator, and every message each one receives is checked against
+the true game, rebuilt independently from the finished game's record:
+
+- its view is exactly ``observe(state, seat)`` (``spectate(state)`` for the spectator) and its
+  legal moves exactly the engine's, and only to the seat to act;
+- no card code appears anywhere in its text (view, log lines, errors) that the viewer has not
+  been shown in a correct view or its own legal moves so far;
+- no log line or error names an artifact the other player holds unused, or (with a secret draw
+  of heroes) a hero not yet seen, before the end;
+- the seed, the other seat's token and the record's fields (deal, chance, position) never appear.
+
+The server screens its log lines as a last guard (``Game._screen``: a card code the viewer was
+never shown is written as they see it); the last test pins that guard.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from claim import cards
+from claim.account import artifact_title, hero_title
+from claim.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
+from claim.records import initial_state
+from claim.state import State
+from claim.view import observe, spectate
+from claim.web.app import create_app
+
+ALL_CODES = frozenset(cards.CODE)
+CODE_TOKEN = re.compile(r"[a-z][a-z0-9-]*:[a-z0-9-]+")
+SPECTATOR = "spectator"
+FORBIDDEN_KEYS = {"seed", "deal", "chance", "position", "token", "moves", "hands"}
+
+FACTION_SETS = (
+    "goblins,knights,demons,tricksters,poisoners",
+    "elves,orcs,fire-elementals,phoenixes,seers",
+    "ice-kings,ice-queens,shadows,vampires,werewolves",
+    "gnomes,giants,demons,tricksters,basilisks",
+    "random",
+    "claim2",
+    "goblins,knights,poisoners,cyclops,unicorns",
+    "elves,orcs,demons,zombies,tricksters",
+)
+HEROES = ("6", "24", "jester,witch,siren,kraken,skeleton,death,seer", "4", "0", "8")
+ARTIFACT_POOLS = (
+    "all",
+    "mask-of-darkness,flail-of-dawn,hunting-cloak,kings-dagger,spyglass,book-of-memories",
+    "all",
+    "gamblers-dice,gamblers-book,prowlers-torch,ice-sword,wishing-lamp,magic-wand,mirror-of-lies",
+)
+SEATS = (
+    ["human", "human"],
+    ["human", "human"],
+    ["human", "bot:heuristic"],
+    ["bot:random", "human"],
+)
+
+
+def game_cases() -> list[tuple[dict[str, Any], list[str], int]]:
+    """One game per Building (12), each Setting at least once, rotating factions, heroes,
+    artifact pools and seats."""
+    cases = []
+    for i, building in enumerate(cards.BUILDINGS):
+        heroes = HEROES[i % len(HEROES)]
+        if "," in heroes and "seer" in heroes:
+            heroes = heroes.replace(",seer", "")
+        options: dict[str, Any] = {
+            "factions": FACTION_SETS[i % len(FACTION_SETS)],
+            "first_leader": "random",
+            "heroes": heroes,
+            "hero_count": 3 if "," in heroes else None,
+            "setting": cards.SETTINGS[i % len(cards.SETTINGS)],
+            "building": building,
+            "artifacts": ARTIFACT_POOLS[i % len(ARTIFACT_POOLS)],
+        }
+        cases.append((options, SEATS[i % len(SEATS)], 900_000_001 + 7919 * i))
+    return cases
+
+
+@pytest.fixture
+def client() -> Any:
+    with TestClient(create_app("sqlite://")) as test_client:
+        yield test_client
+
+
+def code_tokens(text: str) -> set[str]:
+    return {t for t in CODE_TOKEN.findall(text) if t in ALL_CODES}
+
+
+def all_keys(data: Any) -> set[str]:
+    if isinstance(data, dict):
+        keys = set(data)
+        for value in data.values():
+            keys |= all_keys(value)
+        return keys
+    if isinstance(data, list):
+        return set().union(*(all_keys(v) for v in data)) if data else set()
+    return set()
+
+
+class Table:
+    """The sockets of one game: each human seat and a spectator, all kept at the same version."""
+
+    def __init__(self, client: TestClient, stack: ExitStack, created: dict[str, Any]) -> None:
+        self.id = created["id"]
+        self.sockets: dict[Any, Any] = {}
+        self.tokens: dict[int, str] = {}
+        for entry in created["seats"]:
+            if entry["kind"] == "human":
+                self.tokens[entry["seat"]] = entry["token"]
+                self.sockets[entry["seat"]] = stack.enter_context(
+                    client.websocket_connect(
+                        f"/ws/games/{self.id}?seat={entry['seat']}&token={entry['token']}"
+                    )
+                )
+        self.sockets[SPECTATOR] = stack.enter_context(
+            client.websocket_connect(f"/ws/games/{self.id}")
+        )
+        #: every message each viewer received, in order: (kind, message)
+        self.received: dict[Any, list[dict[str, Any]]] = {v: [] for v in self.sockets}
+        self.latest: dict[Any, dict[str, Any]] = {v: self.recv(v) for v in self.sockets}
+
+    def recv(self, viewer: Any) -> dict[str, Any]:
+        text = self.sockets[viewer].receive_text()
+        message = json.loads(text)
+        message["_text"] = text
+        self.received[viewer].append(message)
+        return message
+
+    def sync(self) -> None:
+        """Bring every socket to the same version, then wait while a bot is to move."""
+        while True:
+            target = max(m["version"] for m in self.latest.values())
+            for viewer in self.sockets:
+                while self.latest[viewer]["version"] < target:
+                    self.latest[viewer] = self.recv(viewer)
+                    assert self.latest[viewer]["type"] == "state"
+            if any(m["status"] == "finished" for m in self.latest.values()):
+                return
+            if any(self.latest[s]["legal"] for s in self.sockets if s != SPECTATOR):
+                return
+            # a bot is to move: its move comes to every socket
+            for viewer in self.sockets:
+                self.latest[viewer] = self.recv(viewer)
+
+    def step(self, rng: random.Random) -> bool:
+        """One human move (after a bad message now and then); False once the game is over."""
+        self.sync()
+        if self.latest[SPECTATOR]["status"] == "finished":
+            return False
+        seat = next(s for s in self.sockets if s != SPECTATOR and self.latest[s]["legal"])
+        latest = self.latest[seat]
+        version = latest["version"]
+        roll = rng.random()
+        if roll < 0.05:
+            self.bad(seat, {"type": "move", "move": "play nothing:0", "version": version})
+        elif roll < 0.08:
+            self.bad(seat, {"type": "move", "move": latest["legal"][0], "version": version + 3})
+        elif roll < 0.10:
+            self.bad(SPECTATOR, {"type": "move", "move": latest["legal"][0], "version": version})
+        elif roll < 0.12 and (1 - seat) in self.sockets:
+            self.bad(1 - seat, {"type": "move", "move": "pass", "version": version})
+        self.sockets[seat].send_json(
+            {"type": "move", "move": rng.choice(latest["legal"]), "version": version}
+        )
+        for viewer in self.sockets:
+            self.latest[viewer] = self.recv(viewer)
+            assert self.latest[viewer]["type"] == "state", self.latest[viewer]
+            assert self.latest[viewer]["version"] == version + 1
+        return True
+
+    def bad(self, viewer: Any, message: dict[str, Any]) -> None:
+        self.sockets[viewer].send_json(message)
+        error = self.recv(viewer)
+        assert error["type"] == "error", error
+        assert "\n" not in error["message"]
+
+
+def states_of(record: dict[str, Any]) -> list[State]:
+    """The true state after each number of moves, replayed from the record."""
+    state = initial_state(record)
+    states = [state.clone()]
+    for move in record["moves"]:
+        apply(state, move)
+        states.append(state.clone())
+    return states
+
+
+def secret_names(state: State, viewer: Any, known: set[str]) -> list[str]:
+    """Names a log line or error must not hold: the other's unused artifacts (both players' for
+    a spectator) and, when the heroes in the deck are a secret draw, the heroes not seen yet."""
+    if is_over(state):
+        return []
+    config = state.config
+    owners = (0, 1) if viewer == SPECTATOR else (1 - viewer,)
+    names = [artifact_title(a) for p in owners for a in state.artifacts[p]]
+    names += [a for p in owners for a in state.artifacts[p]]
+    if len(config.heroes) < len(config.hero_pool):
+        for hero in config.heroes:
+            if f"hero:{hero}" not in known:
+                names += [hero_title(hero), f"hero:{hero}"]
+    return names
+
+
+def check_viewer(
+    viewer: Any,
+    messages: list[dict[str, Any]],
+    states: list[State],
+    seed: int,
+    tokens: dict[int, str],
+) -> int:
+    known: set[str] = set()
+    checked = 0
+    seen_versions = []
+    for message in messages:
+        text = message.pop("_text")
+        assert not (all_keys({k: v for k, v in message.items() if k != "view"}) & FORBIDDEN_KEYS)
+        assert str(seed) not in text
+        for seat, token in tokens.items():
+            if seat != viewer:
+                assert token not in text
+        if message["type"] == "error":
+            lines = [message["message"]]
+            state = states[seen_versions[-1]]
+        else:
+            version = message["version"]
+            seen_versions.append(version)
+            state = states[version]
+            seat = None if viewer == SPECTATOR else viewer
+            assert message["seat"] == seat
+            expected = spectate(state) if seat is None else observe(state, seat)
+            assert message["view"] == expected, f"view of {viewer} at version {version}"
+            to_act = seat is not None and not is_over(state) and current_player(state) == seat
+            assert message["legal"] == (legal_actions(state) if to_act else [])
+            assert message["status"] == ("finished" if is_over(state) else "in-progress")
+            assert message["result"] == state.result
+            assert not (all_keys(message["view"]) & {"seed", "deal", "chance", "token"})
+            known |= code_tokens(json.dumps(expected)) | code_tokens(" ".join(message["legal"]))
+            lines = message["log"]
+        leaked = code_tokens(text) - known
+        assert not leaked, f"{viewer} was sent {sorted(leaked)} in {text[:300]}"
+        for name in secret_names(state, viewer, known):
+            for line in lines:
+                assert name not in line, f"{viewer} was told {name!r}: {line}"
+        checked += 1
+    # one state message per move from the first one seen, in order
+    assert seen_versions == list(range(seen_versions[0], len(states)))
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("options", "seats", "seed"),
+    game_cases(),
+    ids=[f"{o['building']}-{o['setting']}-{'-'.join(s)}" for o, s, _ in game_cases()],
+)
+def test_no_message_leaks(
+    client: TestClient, options: dict[str, Any], seats: list[str], seed: int
+) -> None:
+    created = client.post(
+        "/api/games", json={"options": options, "seed": seed, "seats": seats}
+    ).json()
+    rng = random.Random(seed)
+    with ExitStack() as stack:
+        table = Table(client, stack, created)
+        moves = 0
+        while table.step(rng):
+            moves += 1
+        assert moves > 10
+    record = client.get(f"/api/games/{created['id']}/record").json()
+    states = states_of(record)
+    assert is_over(states[-1])
+    total = 0
+    for viewer, messages in table.received.items():
+        total += check_viewer(viewer, messages, states, seed, table.tokens)
+    assert total > 3 * moves
+    # the views checked hold every kind of hidden card the game has: the test saw secrets
+    assert any("?" in json.dumps(m.get("view")) for m in table.received[SPECTATOR])
+
+
+def test_the_log_guard_writes_unseen_cards_as_the_viewer_sees_them() -> None:
+    from claim.options import SetupOptions
+    from claim.setup import new_game
+    from claim.web.games import Game
+
+    setup = SetupOptions(factions="goblins,knights,demons,tricksters,poisoners").resolve(5)
+    game = Game(
+        id="g",
+        created=None,
+        options={},
+        seats=["human", "human"],
+        token_hashes=[None, None],
+        bot_seeds=[None, None],
+        state=new_game(setup.config, setup.seed),
+    )
+    game.narrator(0)
+    plain = {c for c in cards.CODE if PUBLIC_NAME[cards.IDS_BY_CODE[c][0]] == c}
+    hand = [cards.CODE[c] for c in game.state.hands[0] if cards.CODE[c] in plain]
+    other = [cards.CODE[c] for c in game.state.hands[1] if cards.CODE[c] in plain - set(hand)]
+    game.known[0] |= {"demons:odd"}
+    game.known[0].discard("demons:3")
+    lines = game._screen(0, [f"you draw demons:3 and {hand[0]}; they hold {other[0]}"])
+    assert lines == [f"you draw demons:odd and {hand[0]}; they hold a card"]

@@ -44,6 +44,25 @@ least able to win a Phase One trick; Windy Peaks and Swamp pass or discard the c
 the model minds least (as the Kraken and Cthulhu); Islands (and a Seer with Islands) takes the
 prize worth most to our votes; the Tavern gives the cards whose loss leaves the best end of the
 game counted exactly (§9 with the locations), then those of factions already decided.
+
+Artifacts (RULES.md §8, R-80; the view's own ``artifacts``, ``used_artifacts``, ``aside``, the
+``counters`` and the current trick's ``artifacts``): the trick model reads what was used in the
+trick — a Flask of Tears' +9 and an Ice Sword's frozen value on a player's card (waiting in the
+counters, or applied), Magic Wand and Mirror of Lies changes (our Wand's sign remembered, the
+opponent's guessed as the helpful one), a Bottomless Bottle (the lower value wins), a Wishing
+Lamp's card not held (the follower wins), a random follow —, follows a face-down lead (Mask of
+Darkness) against every card the opponent may hold, leads from the Score pile after a Book of
+Memories, and counts the Flail of Dawn card as held. Each artifact is used when the model says the
+game looks better with it than without, by more than a small reserve that shrinks over the last
+tricks: the Wand, Mirror, Dagger and Ice Sword on the trick as it stands (the Dagger's replacement
+card and the Ice Sword's next trick estimated); after our lead the Bottle, Cloak (a random reply),
+Lamp (a card the opponent is known or very likely to hold, forced against our lead), Wand and
+Mirror — and a lead is chosen knowing these will follow it; the Spyglass and Gambler's Book swap
+for the discarded card that does the most good; the Rope and the Book of Memories for a Score pile
+card worth more played again (the hand card left unplayed counted); Mask and Dice when a blind or
+random reply makes our best lead better. Always: Prowler's Torch, Flail of Dawn, and the Flask of
+Tears in Phase Two (in Phase One for a good prize); the card set aside for the Flail is the one
+whose absence from the hand the model minds least.
 """
 
 from __future__ import annotations
@@ -51,7 +70,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -580,7 +600,9 @@ class _Card:
 class _Model:
     """Per-faction margin, drift and variance, built from one view."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(
+        self, view: dict[str, Any], memo: dict[tuple[str, int, int], str] | None = None
+    ) -> None:
         self.view = view
         nxt = view.get("next") or {}
         self.me: int = int(nxt.get("player", 0))
@@ -600,6 +622,17 @@ class _Model:
         self.farm = self.setting == "farmlands"  # a 2 is first in its faction (L3)
         ice = counters.get("ice-fields", -1)
         self.ice = [1 if ice == p else 0 for p in (0, 1)]  # +1 on this trick's card (L9)
+        # --- the artifacts (RULES.md §8): what they change in this trick ---------------------
+        self.arts = bool(view.get("artifacts"))
+        self.lower_wins = False  # a Bottomless Bottle in this trick (A14)
+        self.lamp_win = False  # a Wishing Lamp's card was not held: the follower wins (A28)
+        self.cloaked = False  # the follower's card is drawn at random (Cloak, Dice; A6)
+        #: Magic Wand / Mirror of Lies changes on this trick's cards, by (player, code) (A12)
+        self.mods: dict[tuple[int, str], list[tuple[str, int]]] = {}
+        #: our leads' values, usual and blind (the bot's artifact decisions fill it)
+        self.lead_cache: list[tuple[float, float]] | None = None
+        if self.arts:
+            self._artifact_tallies(view, current, counters, memo or {})
         #: the prizes on the table (two with Islands, L6)
         self.prizes: list[str] = list(
             current.get("prizes") or ([current["prize"]] if current.get("prize") else [])
@@ -618,6 +651,8 @@ class _Model:
         chosen = list(mine.get("chosen", []))  # our R-62 choices not yet carried out (L5, L20)
         visible += chosen
         visible += [play["card"] for play in current.get("plays", [])]
+        if self.arts:
+            visible += list(mine.get("aside") or [])  # our Flail of Dawn card (A5)
         history_names: list[str] = []
         #: heroes: the faction a collected Ent counts for (H35), whether a Gargoyle was collected
         #: in Phase Two (H32), the Gelatinous Cube bundle lying on the table (R-63)
@@ -661,6 +696,12 @@ class _Model:
         self.stack = [0.0, 0.0]
         self.vampire_value = [-1, -1]
         self.hand_size = [len(pl.get("hand", [])) for pl in players]
+        if self.arts:
+            # the Flail of Dawn card counts as held (A5, A39): it is played in the last trick
+            self.hand_size = [
+                h + len(pl.get("aside") or [])
+                for h, pl in zip(self.hand_size, players, strict=True)
+            ]
         self.score_faction_cards = [0, 0]  # faction cards in each Score pile (Bug Lord, H24)
         garg = 0.0
         for p, pl in enumerate(players):
@@ -735,7 +776,9 @@ class _Model:
         self.pool_total = max(1e-9, sum(weight.values()))
         self.pool_groups = self._groups(weight.items())
         self.known_groups = self._groups((c, float(k)) for c, k in known_opp.items())
-        hand_size = len(theirs.get("hand", []))
+        hand_size = len(theirs.get("hand", [])) + (
+            len(theirs.get("aside") or []) if self.arts else 0
+        )
         if self.phase == 2:
             self.opp_unknown = max(0, hand_size - sum(known_opp.values()))
         else:
@@ -750,6 +793,8 @@ class _Model:
         self.var = [0.0] * n
         if self.phase == 2:
             future_mine = list(mine.get("hand", []))
+            if self.arts:
+                future_mine += list(mine.get("aside") or [])
             future_theirs = list(known_opp.elements())
             unknown = self.opp_unknown + len(view.get("troll_pool", []))
         else:
@@ -791,6 +836,75 @@ class _Model:
         )
 
     # -- helpers ---------------------------------------------------------------------------------
+
+    def _artifact_tallies(
+        self,
+        view: dict[str, Any],
+        current: dict[str, Any],
+        counters: dict[str, int],
+        memo: dict[tuple[str, int, int], str],
+    ) -> None:
+        """What the artifacts used so far change in the trick being played (R-80): the bonus
+        on each player's card (a Flask of Tears' +9, A15; an Ice Sword's frozen value, A37),
+        the Magic Wand and Mirror of Lies changes on the cards played (A12; the Wand's sign is
+        known for our own, guessed for the opponent's: the one that helps them), a Bottomless
+        Bottle (A14), a Wishing Lamp whose card was not held (A28), a random follow (A6)."""
+        players = view["players"]
+        used: list[str] = list(current.get("artifacts") or [])
+        plays = current.get("plays", [])
+        played = {int(play["player"]): str(play["card"]) for play in plays}
+
+        def user(name: str) -> int | None:
+            for p in (0, 1):
+                if name in (players[p].get("used_artifacts") or ()):
+                    return p
+            return None
+
+        tricks = view.get("tricks", [])
+        last = tricks[-1] if tricks and current else None
+        frozen = (
+            last is not None
+            and last.get("winner") is None
+            and "ice-sword" in (last.get("artifacts") or ())
+        )
+        for p in (0, 1):
+            if p not in played:
+                bonus = counters.get(f"flask-of-tears:{p}", 0) + counters.get(f"ice-sword:{p}", 0)
+            else:
+                bonus = 9 if "flask-of-tears" in used and user("flask-of-tears") == p else 0
+                if frozen and last is not None:
+                    bonus += sum(
+                        _printed(play["card"], self.under)
+                        for play in last.get("plays", [])
+                        if play["player"] == p
+                    )
+            self.ice[p] += bonus
+        if not used:
+            return
+        key = (self.phase, len(tricks))
+        self.lower_wins = "bottomless-bottle" in used
+        self.cloaked = "hunting-cloak" in used or "gamblers-dice" in used
+        leader = int(current.get("leader", self.me))
+        if "wishing-lamp" in used and len(plays) == 2:
+            if leader == self.me:
+                named = memo.get(("lamp", *key))
+                self.lamp_win = named is not None and named != plays[1]["card"]
+            else:
+                # the card we played freely (a Lamp card not held, A28)
+                self.lamp_win = memo.get(("lamp-free", *key)) == plays[1]["card"]
+        for name in used:
+            if name not in ("magic-wand", "mirror-of-lies"):
+                continue
+            who = user(name)
+            if who is None or who not in played:
+                continue
+            if name == "mirror-of-lies":
+                change = ("mirror", 0)
+            elif who == self.me and ("wand", *key) in memo:
+                change = ("wand", int(memo[("wand", *key)]))
+            else:
+                change = ("wand", -2 if self.lower_wins else 2)
+            self.mods.setdefault((who, played[who]), []).append(change)
 
     def _opp_prizes(self) -> Counter[str]:
         """The Phase One prizes the opponent won (now in their Phase Two hand)."""
@@ -1236,6 +1350,9 @@ class _Model:
         value = self.effective(code, faction, player)
         if hero == "lycanthrope" and played_as is not None:
             value = 5 + (self.unicorns[player] if self.phase == 2 else 0) + self.ice[player]
+        if self.mods:
+            for kind, amount in self.mods.get((player, code), ()):
+                value = _changed(value, kind, amount)
         last = self.hand_size[player] == (1 if player == self.me else 0)
         rank = 1 if self.farm and not hero and _is_two(code) else 0
         return _Card(
@@ -1245,6 +1362,8 @@ class _Model:
     def resolve(self, lead: _Card, follow: _Card) -> tuple[bool | None, bool, bool]:
         """(whether the follower wins — None: nobody, a Gelatinous Cube trick —, whether a
         Basilisk captures the lead card, whether a Stone Golem crushes it)."""
+        if self.lamp_win:
+            return True, False, False  # A28: the follower wins at the artifact tier
         if lead.hero == "vampire-queen":
             follow = follow.plain(self.under)
         elif follow.hero == "vampire-queen":
@@ -1286,6 +1405,8 @@ class _Model:
         follows = not lf or ff == lf or (ff == "doppelgangers" and lf != "")
         if not follows:
             return False, False
+        if self.lower_wins:
+            return fv < lv, False  # A14: the lower value wins, over ranks and the moon
         if lf and lead.rank != follow.rank:
             lv, fv = lead.rank, follow.rank  # Farmlands: a 2 first in its faction (L3)
         if lf == "werewolves" and self.moon == "no-moon" and lead.fpower:
@@ -1442,16 +1563,57 @@ class _Model:
         return best
 
 
+def _changed(value: int, kind: str, amount: int) -> int:
+    """A value after a Magic Wand (``wand``, +2 or -2) or a Mirror of Lies (``mirror``: 5 or
+    less +5, above 5 -5), A12."""
+    if kind == "mirror":
+        return value + 5 if value <= 5 else value - 5
+    return value + amount
+
+
 def _reply_odds(model: _Model, mine: _Card, beta: float = _BETA) -> tuple[float, float, float]:
     """The chances that the reply to our lead ``mine`` beats it, follows and loses, does not
     follow, by card counting (what the opponent may still hold); ``beta`` is the share of a
     smart opponent, who beats the lead whenever they can (the rest plays at random)."""
+    known_follow, known_beat, pool_follow, pool_beat = _reply_counts(model, mine)
+    u = model.opp_unknown
+    frac_follow = min(1.0, pool_follow / model.pool_total)
+    frac_beat = min(1.0, pool_beat / model.pool_total)
+    p_follow = 1.0 if known_follow else 1 - (1 - frac_follow) ** u
+    p_beat = 1.0 if known_beat else 1 - (1 - frac_beat) ** u
+    e_beat = known_beat + u * frac_beat
+    e_follow = known_follow + u * frac_follow
+    hand = max(1, sum(model.known_opp.values()) + u)
+    rho = min(1.0, e_beat / (e_follow if e_follow >= 1 else hand))
+    p_lose = p_beat * (beta + (1 - beta) * rho)
+    p_win_follow = max(0.0, p_follow - p_lose)
+    p_off = max(0.0, 1.0 - p_lose - p_win_follow)
+    return p_lose, p_win_follow, p_off
+
+
+def _random_reply_odds(model: _Model, mine: _Card) -> tuple[float, float, float]:
+    """The same chances when the reply is a card drawn at random from the opponent's hand,
+    following rules ignored (Hunting Cloak, Gambler's Dice, A6) — or chosen blind, against a
+    face-down lead (Mask of Darkness, A16)."""
+    known_follow, known_beat, pool_follow, pool_beat = _reply_counts(model, mine)
+    u = model.opp_unknown
+    e_beat = known_beat + u * min(1.0, pool_beat / model.pool_total)
+    e_follow = known_follow + u * min(1.0, pool_follow / model.pool_total)
+    hand = max(1.0, sum(model.known_opp.values()) + u)
+    p_lose = min(1.0, e_beat / hand)
+    p_win_follow = max(0.0, min(1.0 - p_lose, (e_follow - e_beat) / hand))
+    return p_lose, p_win_follow, max(0.0, 1.0 - p_lose - p_win_follow)
+
+
+def _reply_counts(model: _Model, mine: _Card) -> tuple[float, float, float, float]:
+    """(known cards that can follow our lead ``mine``, known cards that beat it, the same two
+    weights in the unseen pool)."""
     lf = mine.faction
     mv = mine.value
     low_wins = lf == "werewolves" and model.moon == "no-moon" and mine.fpower
     dual = lf in ("elves", "orcs")
-    u = model.opp_unknown
     mh = mine.hero
+    lower = model.lower_wins
 
     mr = mine.rank
 
@@ -1464,6 +1626,8 @@ def _reply_odds(model: _Model, mine: _Card, beta: float = _BETA) -> tuple[float,
             return False  # H29
         if mh == "lich-king":
             v -= 3  # H14
+        if lower:
+            return v < mv  # A14: a Bottomless Bottle, over ranks and the moon
         if r != mr and lf:
             return (r < mr) if low_wins else (r > mr)
         return (v < mv) if low_wins else (v > mv)
@@ -1501,18 +1665,154 @@ def _reply_odds(model: _Model, mine: _Card, beta: float = _BETA) -> tuple[float,
 
     known_follow, known_beat = count(model.known_groups)
     pool_follow, pool_beat = count(model.pool_groups)
-    frac_follow = min(1.0, pool_follow / model.pool_total)
-    frac_beat = min(1.0, pool_beat / model.pool_total)
-    p_follow = 1.0 if known_follow else 1 - (1 - frac_follow) ** u
-    p_beat = 1.0 if known_beat else 1 - (1 - frac_beat) ** u
-    e_beat = known_beat + u * frac_beat
-    e_follow = known_follow + u * frac_follow
-    hand = max(1, sum(model.known_opp.values()) + u)
-    rho = min(1.0, e_beat / (e_follow if e_follow >= 1 else hand))
-    p_lose = p_beat * (beta + (1 - beta) * rho)
-    p_win_follow = max(0.0, p_follow - p_lose)
-    p_off = max(0.0, 1.0 - p_lose - p_win_follow)
-    return p_lose, p_win_follow, p_off
+    return known_follow, known_beat, pool_follow, pool_beat
+
+
+# -------------------------------------------------------------------------------------------------
+# Artifacts (RULES.md §8, R-80)
+# -------------------------------------------------------------------------------------------------
+
+_ARTIFACT_NAMES = frozenset(cards.ARTIFACTS)
+#: the artifacts offered right after a lead (A2, A22)
+_AFTER_LEAD = ("magic-wand", "mirror-of-lies", "bottomless-bottle", "hunting-cloak", "wishing-lamp")
+#: the least gain (in the chance of winning the game) for which an artifact is used now rather
+#: than kept for later, with many tricks still to play (less towards the end)
+_USE_GAIN = 0.01
+#: how much less likely a random or blind reply must be to beat our lead for it to count
+_BLIND_GAIN = 0.05
+
+
+def _reserve(model: _Model, scale: float = 1.0) -> float:
+    """How much better the game must look for an artifact to be used now: :data:`_USE_GAIN`,
+    shrinking over the last tricks of the game (an artifact unused at the end is wasted)."""
+    left = model.t2 if model.phase == 2 else 13 + len(model.view.get("deck", [])) // 2
+    return _USE_GAIN * scale * min(1.0, left / 6)
+
+
+def _unused(model: _Model) -> set[str]:
+    """Our artifacts not yet used."""
+    return set(model.view["players"][model.me].get("artifacts") or ())
+
+
+def _trick_p(model: _Model, lead: _Card, follow: _Card) -> float:
+    """The chance of winning the game once ``lead`` and ``follow`` have decided the trick."""
+    wins, capture, crushed = model.resolve(lead, follow)
+    d, mu, var = model.outcome(lead, follow, wins, capture, crushed)
+    return model.p_game(d, mu, var)
+
+
+def _revalued(card: _Card, value: int) -> _Card:
+    """The card with another effective value (a Magic Wand or Mirror of Lies on it)."""
+    return _Card(
+        card.code,
+        card.faction,
+        value,
+        card.player,
+        card.known,
+        card.hero,
+        card.fpower,
+        card.last,
+        card.rank,
+    )
+
+
+def _current_cards(model: _Model) -> list[_Card | None]:
+    """The cards of the trick being played as the model sees them (None: a face-down lead)."""
+    found: list[_Card | None] = []
+    for play in model.current.get("plays", []):
+        code = str(play["card"])
+        found.append(None if code == "?" else model.card(code, play.get("as"), play["player"]))
+    return found
+
+
+def _opp_cards(model: _Model) -> list[tuple[float, _Card]]:
+    """The opponent's next card as a weighted list, by card counting: in Phase Two the cards
+    known to be theirs and the unseen pool for the rest of their hand, in Phase One the pool
+    (their hand is unseen); cards of one faction and value merged."""
+    merged: dict[tuple[str, int], list[Any]] = {}
+    sources: list[tuple[Iterable[tuple[str, float]], float]] = [
+        (model.pool_weight.items(), model.opp_unknown / model.pool_total)
+    ]
+    if model.phase == 2:
+        sources.append((((c, float(k)) for c, k in model.known_opp.items()), 1.0))
+    for items, factor in sources:
+        for code, w in items:
+            weight = w * factor
+            if weight <= 0:
+                continue
+            kind = _parse(code)[0]
+            key = (code if kind == "hero" else kind, model.val(code))
+            entry = merged.get(key)
+            if entry is None:
+                merged[key] = [weight, code]
+            else:
+                entry[0] += weight
+    total = sum(entry[0] for entry in merged.values())
+    if total <= 0:
+        return [(1.0, _Card("?", "*", 0, model.opp, False))]
+    return [(w / total, model.card(code, None, model.opp)) for w, code in merged.values()]
+
+
+def _may_follow(model: _Model, lead: _Card, hand: Iterable[str]) -> list[_Card]:
+    """Our cards that may follow ``lead`` (the led faction when we hold one, heroes always)."""
+    cards_ = [model.card(code, None, model.me) for code in hand]
+    lf = lead.faction
+    if not lf or lf == "*":
+        return cards_
+    same = [
+        c
+        for c in cards_
+        if c.faction == lf or (_parse(c.code)[0] == "elf-orc" and lf in ("elves", "orcs"))
+    ]
+    if not same:
+        return cards_
+    return same + [c for c in cards_ if c.hero]
+
+
+@contextmanager
+def _from_pile(model: _Model, code: str) -> Iterator[None]:
+    """Within the block the model holds ``code`` in hand instead of in our Score pile (a card
+    led with the Book of Memories, A17, or roped back, A13)."""
+    saved = model.d, model.mu, model.var
+    d, mu, var = list(model.d), list(model.mu), list(model.var)
+    model._add(d, code, model._declared(code), -1.0)
+    model._hold(code, +1, mu, var)
+    model.d, model.mu, model.var = d, mu, var
+    try:
+        yield
+    finally:
+        model.d, model.mu, model.var = saved
+
+
+@contextmanager
+def _adjusted(model: _Model, d: list[float], mu: list[float], var: list[float]) -> Iterator[None]:
+    """Within the block the model starts from margins ``d``, drift ``mu`` and spread ``var``."""
+    saved = model.d, model.mu, model.var
+    model.d, model.mu, model.var = d, mu, var
+    try:
+        yield
+    finally:
+        model.d, model.mu, model.var = saved
+
+
+def _spare(model: _Model, extra: int = 1) -> bool:
+    """Whether ``extra`` more cards in our hand would leave as many unplayed at the end of
+    Phase Two (we hold at least as many cards as the opponent; R-1)."""
+    return model.hand_size[model.me] + extra > model.hand_size[model.opp]
+
+
+def _drop_weakest(model: _Model, mu: list[float], var: list[float], hand: Iterable[str]) -> None:
+    """Remove from ``mu`` and ``var`` the hand card whose absence the model minds least: the
+    card left unplayed at the end of Phase Two when we hold one card too many."""
+    best: tuple[float, str] | None = None
+    for code in dict.fromkeys(hand):
+        mu2, var2 = list(mu), list(var)
+        model._unhold(code, +1, mu2, var2)
+        p = model.p_game(model.d, mu2, var2)
+        if best is None or p > best[0]:
+            best = (p, code)
+    if best is not None:
+        model._unhold(best[1], +1, mu, var)
 
 
 class HeuristicBot:
@@ -1525,8 +1825,14 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        #: what we decided in this game that the view does not show (A41: a trick's view lists
+        #: the artifacts used, not their arguments): our Magic Wand's sign, the card our
+        #: Wishing Lamp named, a Lamp's card we did not hold
+        self.memo: dict[tuple[str, int, int], str] = {}
 
     def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
+        if self.memo and not view.get("tricks") and view.get("phase") == 1:
+            self.memo.clear()  # a new game: what we remembered of the last one is stale
         if len(legal) == 1:
             return legal[0]
         try:
@@ -1549,7 +1855,11 @@ class HeuristicBot:
     def _choose(self, view: dict[str, Any], legal: list[str]) -> str | None:
         verbs = {m.split(" ", 1)[0] for m in legal}
         if verbs == {"play"}:
-            return self._play(_Model(view), legal)
+            return self._play(_Model(view, self.memo), legal)
+        if view.get("artifacts"):
+            artifact = self._artifact_decision(view, legal, verbs)
+            if artifact is not None:
+                return artifact
         location = self._location_decision(view, legal, verbs)
         if location is not None:
             return location
@@ -1570,8 +1880,467 @@ class HeuristicBot:
             return self._tuck(_Model(view), tucks)
         plays = [m for m in legal if m.startswith("play ")]
         if plays:
-            return self._play(_Model(view), plays)
+            return self._play(_Model(view, self.memo), plays)
         return None
+
+    # -- artifact decisions ----------------------------------------------------------------------
+
+    @staticmethod
+    def _key(model: _Model) -> tuple[int, int]:
+        """This trick, for the memo: (phase, tricks played before it)."""
+        return model.phase, len(model.view.get("tricks", []))
+
+    @staticmethod
+    def _used_now(model: _Model) -> list[str]:
+        """The artifacts used in the trick being played, in order."""
+        return list(model.current.get("artifacts") or ())
+
+    def _artifact_decision(
+        self, view: dict[str, Any], legal: list[str], verbs: set[str]
+    ) -> str | None:
+        """The artifacts' windows and follow-ups (R-80, A1-A47); None: not one of them."""
+        if verbs == {"aside"}:
+            # Flail of Dawn (A5): the card we must keep for the last trick — the one whose
+            # absence from the hand the model minds least
+            return self._discard(_Model(view, self.memo), legal, "aside ")
+        if verbs == {"take"}:
+            if view.get("phase") != 2:
+                return None  # the Seer's or the Islands' take
+            current = view.get("current") or {}
+            to_pile = "spyglass" in (current.get("artifacts") or ())
+            return self._take(_Model(view, self.memo), legal, to_pile)
+        uses = [m for m in legal if m.startswith("use ") and m.split(" ", 2)[1] in _ARTIFACT_NAMES]
+        if not uses:
+            return None
+        names = {m.split(" ", 2)[1] for m in uses}
+        if "flail-of-dawn" in names:
+            return "use flail-of-dawn"  # a card of theirs tied to their last trick, for free
+        if "prowlers-torch" in names:
+            return "use prowlers-torch"  # the draws shown to both: our card counting gains
+        model = _Model(view, self.memo)
+        if "gamblers-book" in names:
+            return self._gamblers_book(model)
+        if "spyglass" in names:
+            return self._spyglass(model, uses)
+        if "ice-sword" in names:
+            return self._ice_sword(model)
+        if "kings-dagger" in names:
+            return self._dagger(model)
+        if names & set(_AFTER_LEAD):
+            return self._after_play(model, uses)
+        return self._trick_start(model, uses, names)
+
+    def _take(self, model: _Model, legal: list[str], to_pile: bool) -> str:
+        """Gambler's Book (A10): the discarded card that does our hand the most good; Spyglass
+        (A11): the one that does our votes the most good."""
+        scored: list[tuple[float, float, str]] = []
+        for move in legal:
+            code = move[5:]
+            if to_pile:
+                d = list(model.d)
+                model._add(d, code, None, +1.0)
+                p = model.p_game(d, model.mu, model.var) + 1e-6 * model.val(code)
+            else:
+                mu, var = list(model.mu), list(model.var)
+                model._hold(code, +1, mu, var)
+                p = model.p_game(model.d, mu, var)
+            scored.append((p, model.q1(code), move))
+        return max(scored)[2]
+
+    def _gamblers_book(self, model: _Model) -> str:
+        """Gambler's Book (A10): a random card of the hand for the best card of the discard
+        pile — used when that is worth it on average over the card we lose."""
+        hand = list(model.view["players"][model.me].get("hand", []))
+        pile = [c for c in model.view.get("discard", []) if c != "?"]
+        if not hand or not pile:
+            return "pass"
+        base = model.p_game(model.d, model.mu, model.var)
+        total = 0.0
+        for lost in hand:
+            best = -1.0
+            for code in dict.fromkeys([*pile, lost]):
+                mu, var = list(model.mu), list(model.var)
+                model._unhold(lost, +1, mu, var)
+                model._hold(code, +1, mu, var)
+                best = max(best, model.p_game(model.d, mu, var))
+            total += best
+        return "use gamblers-book" if total / len(hand) > base + 0.2 * _USE_GAIN else "pass"
+
+    def _spyglass(self, model: _Model, uses: list[str]) -> str:
+        """Spyglass (A11): swap a card we collected for the discarded card that does our votes
+        the most good, when the swap is worth it."""
+        pile = [c for c in model.view.get("discard", []) if c != "?"]
+        base = model.p_game(model.d, model.mu, model.var)
+        best, best_p = "pass", base + _reserve(model)
+        for move in uses:
+            if not move.startswith("use spyglass "):
+                continue
+            code = move[len("use spyglass ") :]
+            d = list(model.d)
+            model._add(d, code, model._declared(code), -1.0)
+            for taken in dict.fromkeys(pile):
+                d2 = list(d)
+                model._add(d2, taken, None, +1.0)
+                # equal counts are decided by the higher cards (§9 step 5)
+                tie = 1e-6 * (model.val(taken) - model.val(code))
+                p = model.p_game(d2, model.mu, model.var) + tie
+                if p > best_p:
+                    best, best_p = move, p
+        return best
+
+    def _ice_sword(self, model: _Model) -> str:
+        """Ice Sword (A18, A37): freeze a trick we would lose (and care about) when the frozen
+        cards, our bonus and the next trick's bundle make the game look better."""
+        cards_ = _current_cards(model)
+        if len(cards_) != 2 or cards_[0] is None or cards_[1] is None:
+            return "pass"
+        if min(model.hand_size) <= 0:
+            return "pass"  # no further trick: no effect (A18)
+        lead, follow = cards_[0], cards_[1]
+        now = _trick_p(model, lead, follow)
+        mine = follow if follow.player == model.me else lead
+        theirs = lead if mine is follow else follow
+        gap = _printed(mine.code, model.under) - _printed(theirs.code, model.under)
+        edge = 0.1 if lead.player == model.me else -0.1  # the same leader leads again
+        p_next = min(0.9, max(0.05, 0.5 + gap / 12 + edge))
+        frozen = 0.0
+        for we_win, weight in ((True, p_next), (False, 1 - p_next)):
+            follower_wins = (follow.player == model.me) == we_win
+            d, mu, var = model.outcome(lead, follow, follower_wins, False)
+            if model.phase == 1:
+                sign = 1 if we_win else -1
+                for card in (lead, follow):
+                    model._hold(card.code, sign, mu, var)  # the bundle joins the Follower deck
+            frozen += weight * model.p_game(d, mu, var)
+        return "use ice-sword" if frozen > now + _reserve(model, 2.0) else "pass"
+
+    def _dagger(self, model: _Model) -> str:
+        """King's Dagger (A7, A24): take the opponent's 5 into our Score pile when that — and
+        the card they must play instead — makes the game look better than the trick as it
+        stands."""
+        cards_ = _current_cards(model)
+        plays = model.current.get("plays", [])
+        if not cards_ or cards_[-1] is None or plays[-1]["player"] != model.opp:
+            return "pass"
+        five = cards_[-1]
+        d5, mu5, var5 = list(model.d), list(model.mu), list(model.var)
+        model._add(d5, five.code, None, +1.0)
+        if model.phase == 2 and model.known_opp.get(five.code, 0) > 0:
+            model._unhold(five.code, -1, mu5, var5)
+        hand = list(model.view["players"][model.me].get("hand", []))
+        left = model.hand_size[model.opp]  # without the 5, already played
+        if len(cards_) == 1:
+            # they led it: we follow it, or they lead another card
+            if not hand:
+                return "pass"
+            now = max(_trick_p(model, five, c) for c in _may_follow(model, five, hand))
+            if left <= 0:
+                with _adjusted(model, d5, mu5, var5):
+                    taken = model.p_game(model.d, model.mu, model.var)
+            else:
+                taken = 0.0
+                with _adjusted(model, d5, mu5, var5):
+                    for weight, lead in _opp_cards(model):
+                        options = _may_follow(model, lead, hand)
+                        taken += weight * max(_trick_p(model, lead, c) for c in options)
+        else:
+            ours = cards_[0]
+            if ours is None:
+                return "pass"
+            now = _trick_p(model, ours, five)
+            with _adjusted(model, d5, mu5, var5):
+                if left <= 0:
+                    # no card to play instead: we win the trick (A7, A43)
+                    nothing = _Card("?", "", 0, model.opp, False)
+                    d, mu, var = model.outcome(ours, nothing, False, False)
+                    taken = model.p_game(d, mu, var)
+                else:
+                    taken = self._lead_value(model, ours)
+        return "use kings-dagger" if taken > now + _reserve(model) else "pass"
+
+    def _after_play(self, model: _Model, uses: list[str]) -> str:
+        """Right after our card (A2, A22): Magic Wand, Mirror of Lies; after a lead also Hunting
+        Cloak, Wishing Lamp, Bottomless Bottle. The option that makes the game look best, when
+        it is worth using an artifact on."""
+        cards_ = _current_cards(model)
+        if not cards_:
+            return "pass"
+        if len(cards_) == 2 and cards_[0] is not None and cards_[1] is not None:
+            lead, mine = cards_[0], cards_[1]
+            base = _trick_p(model, lead, mine)
+            options = self._follow_options(model, lead, mine, set(m.split(" ", 2)[1] for m in uses))
+        elif len(cards_) == 1 and cards_[0] is not None:
+            mine = cards_[0]
+            base = self._lead_value(model, mine, self._lead_odds(model, mine))
+            options = self._lead_options(model, mine, uses)
+        else:
+            return "pass"
+        best, best_value = "pass", base
+        for move, value in options:
+            if move in uses and value > best_value:
+                best, best_value = move, value
+        if best == "pass":
+            return best
+        thr = _reserve(model, 2.0 if best.startswith("use wishing-lamp") else 1.0)
+        if best_value <= base + thr:
+            return "pass"
+        key = self._key(model)
+        if best.startswith("use magic-wand "):
+            self.memo[("wand", *key)] = best.rsplit(" ", 1)[1]
+        elif best.startswith("use wishing-lamp "):
+            self.memo[("lamp", *key)] = best.split(" ", 2)[2]
+        return best
+
+    def _follow_options(
+        self, model: _Model, lead: _Card, mine: _Card, held: set[str]
+    ) -> list[tuple[str, float]]:
+        """(move, chance of winning the game) for a Magic Wand or Mirror of Lies on the card we
+        followed ``lead`` with."""
+        found: list[tuple[str, float]] = []
+        if "magic-wand" in held:
+            for amount in (2, -2):
+                card = _revalued(mine, mine.value + amount)
+                found.append((f"use magic-wand {amount:+d}", _trick_p(model, lead, card)))
+        if "mirror-of-lies" in held:
+            card = _revalued(mine, _changed(mine.value, "mirror", 0))
+            found.append(("use mirror-of-lies", _trick_p(model, lead, card)))
+        return found
+
+    def _follow_with_artifacts(self, model: _Model, lead: _Card, mine: _Card) -> float:
+        """Following ``lead`` with ``mine``: the best it gets with a Magic Wand or Mirror of
+        Lies we hold, less what keeping the artifact is worth (0 without one)."""
+        held = _unused(model) & {"magic-wand", "mirror-of-lies"}
+        if not held:
+            return 0.0
+        options = self._follow_options(model, lead, mine, held)
+        return max(value for _, value in options) - _reserve(model)
+
+    def _lead_odds(self, model: _Model, mine: _Card) -> tuple[float, float, float] | None:
+        """The reply odds to our lead when they are not the usual ones: a random reply (Hunting
+        Cloak or Gambler's Dice used), a blind one (our lead is face-down, Mask of Darkness)."""
+        used = self._used_now(model)
+        masked = model.counters.get("mask-of-darkness", 0) > 0 and "book-of-memories" not in used
+        if masked or model.cloaked:
+            return _random_reply_odds(model, mine)
+        return None
+
+    def _lead_options(
+        self, model: _Model, mine: _Card, legal: list[str] | None = None
+    ) -> list[tuple[str, float]]:
+        """(move, chance of winning the game) for each artifact that may follow our lead
+        ``mine`` (those in ``legal``, else those we hold that would be offered)."""
+        if legal is None:
+            held = _unused(model)
+            lamp_ok = model.phase == 2 and not model.cloaked
+            names = {n for n in _AFTER_LEAD if n in held and (n != "wishing-lamp" or lamp_ok)}
+        else:
+            names = {m.split(" ", 2)[1] for m in legal}
+        if not names:
+            return []
+        found: list[tuple[str, float]] = []
+        # a lead is better higher, or lower under a Bottle: the Wand's other sign and a Mirror
+        # that goes the wrong way are not worth counting
+        if "magic-wand" in names:
+            amount = -2 if model.lower_wins else 2
+            card = _revalued(mine, mine.value + amount)
+            found.append(
+                (
+                    f"use magic-wand {amount:+d}",
+                    self._lead_value(model, card, self._lead_odds(model, card)),
+                )
+            )
+        if "mirror-of-lies" in names and (mine.value <= 5) != model.lower_wins:
+            card = _revalued(mine, _changed(mine.value, "mirror", 0))
+            found.append(
+                (
+                    "use mirror-of-lies",
+                    self._lead_value(model, card, self._lead_odds(model, card)),
+                )
+            )
+        if "bottomless-bottle" in names and not model.lower_wins:
+            model.lower_wins = True
+            try:
+                value = self._lead_value(model, mine, self._lead_odds(model, mine))
+            finally:
+                model.lower_wins = False
+            found.append(("use bottomless-bottle", value))
+        if "hunting-cloak" in names and not model.cloaked:
+            found.append(("use hunting-cloak", self._blind_value(model, mine)))
+        if "wishing-lamp" in names and model.phase == 2:
+            found += self._lamp_options(model, mine, legal)
+        return found
+
+    def _lamp_options(
+        self, model: _Model, mine: _Card, legal: list[str] | None
+    ) -> list[tuple[str, float]]:
+        """Wishing Lamp (A9, A27, A28): name a card the opponent likely holds — a prize they won
+        in Phase One and have not played, or an unseen card when few are left — so that they
+        must play it against our lead; if they do not hold it (set aside with the Flail of
+        Dawn, or never theirs) they play freely and win."""
+        theirs = model.view["players"][model.opp]
+        in_hand = len(theirs.get("hand", []))
+        if not in_hand:
+            return []
+        held_p = in_hand / (in_hand + len(theirs.get("aside") or []))
+        chances: dict[str, float] = {code: held_p for code in model.known_opp}
+        unseen = sum(model.pool.values())
+        if unseen and model.opp_unknown:
+            share = min(1.0, model.opp_unknown / unseen)
+            for code, k in model.pool.items():
+                p = held_p * (1 - (1 - share) ** k)
+                if p >= 0.5:
+                    chances[code] = max(chances.get(code, 0.0), p)
+        allowed = set(legal) if legal is not None else None
+        miss: float | None = None
+        found: list[tuple[str, float]] = []
+        for code, p in chances.items():
+            move = f"use wishing-lamp {code}"
+            if allowed is not None and move not in allowed:
+                continue
+            if miss is None:
+                reply = _Card("?", "*", mine.value, model.opp, False)
+                d, mu, var = model.outcome(mine, reply, True, False)
+                miss = model.p_game(d, mu, var)
+            forced = model.card(code, None, model.opp)
+            found.append((move, p * _trick_p(model, mine, forced) + (1 - p) * miss))
+        return found
+
+    def _lead_with_artifacts(self, model: _Model, mine: _Card) -> float:
+        """Leading ``mine``: the chance of winning the game, or better with an artifact we hold
+        for right after the lead (less what keeping it is worth)."""
+        value = self._lead_value(model, mine, self._lead_odds(model, mine))
+        for move, option in self._lead_options(model, mine):
+            scale = 2.0 if move.startswith("use wishing-lamp") else 1.0
+            value = max(value, option - _reserve(model, scale))
+        return value
+
+    def _play_artifacts(self, model: _Model, legal: list[str]) -> bool:
+        """Before choosing a card: a Wishing Lamp's card we do not hold leaves us free to play
+        any card, and we win the trick (A28)."""
+        plays = model.current.get("plays", [])
+        lamp = "wishing-lamp" in self._used_now(model)
+        if lamp and len(plays) == 1 and plays[0]["player"] == model.opp:
+            codes = {_code_of_move(m)[0] for m in legal if m.startswith("play ")}
+            if len(codes) > 1:
+                model.lamp_win = True
+        return True
+
+    def _trick_start(self, model: _Model, uses: list[str], names: set[str]) -> str:
+        """The start of a trick (A3, A21): Prowler's Torch (only what both see), Flask of Tears,
+        Endless Rope, Book of Memories, Mask of Darkness, Gambler's Dice."""
+        lead_me = model.lead_me
+        if "flask-of-tears" in names and self._flask_now(model):
+            return "use flask-of-tears"
+        ropes = [m for m in uses if m.startswith("use endless-rope ")]
+        if ropes:
+            rope = self._rope(model, ropes)
+            if rope is not None:
+                return rope
+        if lead_me and "book-of-memories" in names and self._book_now(model):
+            return "use book-of-memories"
+        if lead_me and "mask-of-darkness" in names and self._mask_now(model):
+            return "use mask-of-darkness"
+        if lead_me and "gamblers-dice" in names and self._dice_now(model):
+            return "use gamblers-dice"
+        return "pass"
+
+    @staticmethod
+    def _flask_now(model: _Model) -> bool:
+        """Flask of Tears (A15): +9 on our next card — in Phase Two, or for a good prize (it is
+        offered only while we keep losing)."""
+        if model.phase == 2:
+            return True
+        good = max((model.q1(c) for c in model.prizes), default=0.0)
+        return good >= 0.5 or len(model.view.get("deck", [])) <= 4
+
+    def _lead_table(self, model: _Model) -> list[tuple[float, float]]:
+        """For each card of our hand, the chance of winning the game after leading it against
+        the usual reply and against a random or blind one (:meth:`_blind_value`), computed
+        once per decision."""
+        if model.lead_cache is None:
+            table: list[tuple[float, float]] = []
+            for code in model.view["players"][model.me].get("hand", []):
+                card = model.card(code, None, model.me)
+                usual_odds = _reply_odds(model, card)
+                usual = self._lead_value(model, card, usual_odds)
+                odds = _random_reply_odds(model, card)
+                blind = usual
+                if usual_odds[0] - odds[0] >= _BLIND_GAIN:
+                    blind = self._lead_value(model, card, odds)
+                table.append((usual, blind))
+            model.lead_cache = table
+        return model.lead_cache
+
+    def _best_lead(self, model: _Model, random_reply: bool = False) -> float:
+        """The chance of winning the game after our best lead (the reply random or blind)."""
+        return max((row[1 if random_reply else 0] for row in self._lead_table(model)), default=-1.0)
+
+    def _blind_value(self, model: _Model, mine: _Card) -> float:
+        """Leading ``mine`` against a random or blind reply (Hunting Cloak, Gambler's Dice, Mask
+        of Darkness): worth counting only when it makes the reply much less likely to beat our
+        card — else the usual value (the two differ otherwise only by the guess of which card
+        comes along)."""
+        usual = _reply_odds(model, mine)
+        odds = _random_reply_odds(model, mine)
+        if usual[0] - odds[0] < _BLIND_GAIN:
+            return self._lead_value(model, mine, usual)
+        return self._lead_value(model, mine, odds)
+
+    @staticmethod
+    def _one_spare(model: _Model) -> tuple[list[float], list[float]]:
+        """Drift and spread once a card more in hand (roped or kept by the Book of Memories)
+        leaves the hand card the model minds least unplayed at the end of Phase Two (when we
+        do not hold fewer cards than the opponent)."""
+        mu, var = list(model.mu), list(model.var)
+        if _spare(model):
+            _drop_weakest(model, mu, var, model.view["players"][model.me].get("hand", []))
+        return mu, var
+
+    def _rope(self, model: _Model, ropes: list[str]) -> str | None:
+        """Endless Rope (A13): a card of our Score pile back to hand when playing it again does
+        the game more good than it does where it lies (the card it leaves unplayed counted)."""
+        base = model.p_game(model.d, model.mu, model.var)
+        best, best_p = None, base + _reserve(model)
+        mu, var = self._one_spare(model)
+        with _adjusted(model, model.d, mu, var):
+            for move in ropes:
+                with _from_pile(model, move[len("use endless-rope ") :]):
+                    p = model.p_game(model.d, model.mu, model.var)
+                if p > best_p:
+                    best, best_p = move, p
+        return best
+
+    def _book_now(self, model: _Model) -> bool:
+        """Book of Memories (A17): lead from our Score pile when its best lead beats the hand's
+        (the hand card it leaves unplayed counted)."""
+        pile = list(model.view["players"][model.me].get("score", []))
+        if not pile or not model.view["players"][model.me].get("hand"):
+            return False
+        from_hand = self._best_lead(model)
+        best = -1.0
+        mu, var = self._one_spare(model)
+        with _adjusted(model, model.d, mu, var):
+            for code in dict.fromkeys(pile):
+                with _from_pile(model, code):
+                    card = model.card(code, None, model.me)
+                    best = max(best, self._lead_value(model, card))
+        return best > from_hand + _reserve(model)
+
+    def _mask_now(self, model: _Model) -> bool:
+        """Mask of Darkness (A16): our lead face-down (the reply blind, the follower free of the
+        following rules) when that makes our best lead better; not to renew a Mask (A34)."""
+        if model.counters.get("mask-of-darkness", 0) > 0:
+            return False
+        return self._best_lead(model, True) > self._best_lead(model) + _reserve(model)
+
+    def _dice_now(self, model: _Model) -> bool:
+        """Gambler's Dice (A6, A35): both cards drawn at random, when a random lead against a
+        random reply is worth more on average than our best lead against a good reply."""
+        table = self._lead_table(model)
+        if not table:
+            return False
+        average = sum(blind for _, blind in table) / len(table)
+        return average > self._best_lead(model) + _reserve(model, 2.0)
 
     # -- location decisions ----------------------------------------------------------------------
 
@@ -1791,8 +2560,10 @@ class HeuristicBot:
 
     def _play(self, model: _Model, legal: list[str]) -> str:
         plays = model.current.get("plays", [])
+        arts = model.arts and self._play_artifacts(model, legal)
         leads = self._leads(model, legal, plays[0]) if plays else []
         shed = self._shedding(model)
+        from_pile = arts and not plays and "book-of-memories" in self._used_now(model)
         scored: list[tuple[float, float, str]] = []
         for move in legal:
             if not move.startswith("play "):
@@ -1807,6 +2578,13 @@ class HeuristicBot:
                     value += weight * model.p_game(d, mu, var)
                     if shed and wins is False:
                         value += shed * weight * model.q1(code)
+                if arts and len(leads) == 1:
+                    value = max(value, self._follow_with_artifacts(model, leads[0][1], mine))
+            elif from_pile:
+                with _from_pile(model, code):
+                    value = self._lead_value(model, mine)
+            elif arts:
+                value = self._lead_with_artifacts(model, mine)
             else:
                 value = self._lead_value(model, mine)
             if model.phase == 1:
@@ -1816,7 +2594,10 @@ class HeuristicBot:
             scored.append((value, self.rng.random(), move))
         if not scored:
             return self._fallback(legal)
-        return max(scored)[2]
+        best = max(scored)[2]
+        if model.lamp_win:
+            self.memo[("lamp-free", *self._key(model))] = _code_of_move(best)[0]
+        return best
 
     @staticmethod
     def _shedding(model: _Model) -> float:
@@ -1839,6 +2620,8 @@ class HeuristicBot:
         """The lead card as we may see it, with weights: a Lycanthrope or Ent lead's declaration
         is inferred from what we may follow with, else spread over the likely ones."""
         code = str(play["card"])
+        if code == "?" and model.arts:
+            return _opp_cards(model)  # a face-down lead (Mask of Darkness, A16, W3)
         declared = play.get("as")
         hero = _hero(code)
         if declared is None and _parse(code)[0] == "elf-orc":
@@ -1886,9 +2669,13 @@ class HeuristicBot:
                 return kind
         return "elves"
 
-    def _lead_value(self, model: _Model, mine: _Card) -> float:
-        """Expected chance of winning the game after leading ``mine``, over likely replies."""
-        p_lose, p_win_follow, p_off = _reply_odds(model, mine)
+    def _lead_value(
+        self, model: _Model, mine: _Card, odds: tuple[float, float, float] | None = None
+    ) -> float:
+        """Expected chance of winning the game after leading ``mine``, over likely replies
+        (``odds``: the chances of the reply beating it, following and losing, not following,
+        when not the usual ones)."""
+        p_lose, p_win_follow, p_off = odds or _reply_odds(model, mine)
         lf = mine.faction
         mv = mine.value
         value = 0.0

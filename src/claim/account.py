@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from claim import cards
-from claim.engine import END_STEP, PUBLIC_NAME, apply, current_player, is_over
+from claim.engine import END_STEP, PUBLIC_NAME, VALUE_HIDDEN, apply, current_player, is_over
 from claim.powers import REGISTRY
 from claim.powers import artifacts as arts
 from claim.powers.base import card_name, first_named
@@ -600,7 +600,8 @@ def _hero_decision(
         card = arg if visible else "a card"
         return f"Cthulhu: {act('discards', 'discard')} {card}."
     if kind == "give" and move.startswith("give "):
-        return f"Kraken: {act('gives', 'give')} {arg} to {names[1 - player]} in return."
+        card = arg if visible else "a card"
+        return f"Kraken: {act('gives', 'give')} {card} to {names[1 - player]} in return."
     if kind == "gargoyle" and move.startswith("count gargoyle as "):
         faction = move.rsplit(" as ", 1)[1]
         each = f" of value {detail}" if detail else ""
@@ -650,10 +651,15 @@ class _Before:
 class Narrator:
     """Follows a game move by move and tells each finished trick.
 
-    ``viewer`` None tells everything; 0 or 1 tells only what that player may know (RULES.md §10):
-    the trick history and destinations are public, the other player's blind draws are not, nor
-    the other's unused artifacts, the card they set aside (Flail of Dawn) or a masked lead before
-    it is revealed (W3, W11).
+    ``viewer`` None tells everything; 0 or 1 tells only what that player may know (RULES.md §10),
+    and ``claim.view.SPECTATOR`` (-1) what a spectator may: the trick history and destinations are
+    public, the other player's blind draws are not (a spectator's: neither), nor the other's
+    unused artifacts, the card they set aside (Flail of Dawn) or a masked lead before it is
+    revealed (W3, W11), nor cards passed between the hands to a spectator (W8, the Kraken). Every
+    card is named as the viewer's view names it (:meth:`public`): a Demon or Fire Elemental by
+    parity or band until its value was shown in a trick, even to its holder (R-30, W2, W4), a
+    Trickster by its printed value until the game is finished (W1); the Toxics are told once the
+    game is finished.
 
     Artifact uses (§8) are told in the order they happen: with ``live`` (the terminal game) as
     soon as they happen, otherwise with their trick, between its heading and who won it (a use
@@ -688,6 +694,8 @@ class Narrator:
         self._picks: dict[str, list[list[int]]] = {}
         #: how many end-of-game moves were told (None: the end of the game not yet begun)
         self._end_told: int | None = None
+        #: whether the Toxics were told (once the game is finished, W9)
+        self._toxics_told = False
         #: tell the artifacts' uses as they happen (the terminal game) instead of with their trick
         self.live = live
         #: the artifact events of the trick being played, told after its heading (R-80 order)
@@ -707,8 +715,12 @@ class Narrator:
         self._counters = dict(state.counters)
         self._islands_told = False  # the Islands decision said which prize stays
 
-    def _may_see(self, player: int, card: int) -> bool:
-        return self.viewer is None or self.viewer == player or card in self.state.revealed
+    def _may_see(self, player: int, card: int, winner: int | None = None) -> bool:
+        """Whether the viewer may see ``card``, drawn blind by ``player``: its drawer, and the
+        Seer winner who looked at it (W7, a card of ``revealed``); never a spectator."""
+        if self.viewer is None or self.viewer == player:
+            return True
+        return card in self.state.revealed and winner is not None and self.viewer == winner
 
     def apply(self, move: str) -> list[str]:
         """Apply ``move`` (IllegalMove changes nothing) and tell what it completed."""
@@ -824,9 +836,11 @@ class Narrator:
         for p in (0, 1):
             if not picks[p]:
                 continue
-            receiver = 1 - p if verb == "give" else None
-            seen = self.viewer in (None, p, receiver)
-            shown = ", ".join(CODE[c] if seen else PUBLIC_NAME[c] for c in picks[p])
+            if verb == "give" and self.viewer not in (None, p, 1 - p):
+                # W8: a spectator sees neither hand: how many cards, not which
+                shown = f"{len(picks[p])} card{'s' if len(picks[p]) != 1 else ''}"
+            else:  # the chooser, the receiver; a discard lands face-up on the discard pile
+                shown = ", ".join(self.public(c) for c in picks[p])
             if verb == "give":
                 said.append(f"{names.act(p, 'gives', 'give')} {shown} to {names[1 - p]}")
             else:
@@ -885,13 +899,27 @@ class Narrator:
     def _their(self, player: int) -> str:
         return "your" if self.names[player] == "you" else "their"
 
-    def _shown(self, card: int, owner: int | None = None) -> str:
-        """A card as the viewer may name it (a value-hidden card by its public name until known,
-        W2; its owner knows it)."""
+    def public(self, card: int) -> str:
+        """A card the viewer may see, named as their view names it (:meth:`claim.view.Eyes.public`):
+        by its code in the omniscient account and once the game is finished; until then a Demon or
+        Fire Elemental by parity or band until its value was shown in a trick (R-30, W2, W4), even
+        to its holder, and a Trickster by its printed value, the fake mark secret (W1)."""
         state = self.state
-        if self.viewer is None or owner == self.viewer or state.result is not None:
+        if self.viewer is None or state.result is not None:
             return CODE[card]
-        return CODE[card] if card in state.value_known else PUBLIC_NAME[card]
+        if VALUE_HIDDEN[card] and card in state.value_known:
+            return CODE[card]
+        return PUBLIC_NAME[card]
+
+    def public_code(self, code: str) -> str:
+        """:meth:`public` for a card given by its code (a random outcome, an end-of-game move)."""
+        ids = cards.IDS_BY_CODE.get(code)
+        if not ids or self.viewer is None or self.state.result is not None:
+            return code
+        known = self.state.value_known
+        if any(VALUE_HIDDEN[c] and c in known for c in ids):
+            return code
+        return PUBLIC_NAME[ids[0]]
 
     def _lead_hidden(self, trick: Trick) -> bool:
         """Whether the viewer may not see the lead of ``trick`` now: a masked lead (Mask of
@@ -937,7 +965,7 @@ class Narrator:
             gone = [c for c in before.aside[p] if c not in state.aside[p] and c in state.discard]
             if gone:
                 between.append(
-                    f"Flail of Dawn: {', '.join(CODE[c] for c in gone)}, set aside by "
+                    f"Flail of Dawn: {', '.join(self.public(c) for c in gone)}, set aside by "
                     f"{self.names[p]}, is discarded unplayed: the phase is over."
                 )
         pre: list[str] = []
@@ -960,7 +988,7 @@ class Narrator:
         arg = move.split(" ", 1)[1] if " " in move else ""
         if kind == arts.ASIDE:
             card = first_set_aside(before.aside[player], state.aside[player])
-            what = self._shown(card, player) if card >= 0 and self._may_know(player) else "a card"
+            what = self.public(card) if card >= 0 and self._may_know(player) else "a card"
             return (
                 f"Flail of Dawn: {names.act(player, 'sets', 'set')} {what} aside face-down for "
                 f"{self._their(player)} last trick."
@@ -1021,7 +1049,7 @@ class Narrator:
             elif on_lead and trick is not None and self._masked_for_viewer(trick):
                 what = "the face-down lead"
             else:
-                what = self._shown(card, player)
+                what = self.public(card)
             if name == "magic-wand":
                 if what == "the face-down lead":
                     return f"{act} the Magic Wand on the face-down lead."
@@ -1055,7 +1083,7 @@ class Narrator:
                 f"{act} the Spyglass: {detail}, collected in this trick, goes to the discard pile."
             )
         if name == "gamblers-book":
-            code = left.pop(0) if left else "a card"
+            code = self.public_code(left.pop(0)) if left else "a card"
             return f"{act} the Gambler's Book: {code} is discarded at random from {owner} hand."
         if name == "flail-of-dawn":
             their = "your" if names[other] == "you" else "their"
@@ -1077,7 +1105,11 @@ class Narrator:
         names = self.names
         trick = before.trick
         victim = 1 - holder
-        card = CODE[before.target] if before.target >= 0 else "the card"
+        target = before.target
+        if target < 0:
+            card = "the card"
+        else:  # W5: public, a Demon's value included; a fake mark stays secret (W1)
+            card = CODE[target] if VALUE_HIDDEN[target] else self.public(target)
         text = (
             f"{names.owner(holder)} King's Dagger takes {card} into {names.owner(holder)} "
             "Score pile"
@@ -1129,16 +1161,16 @@ class Narrator:
             code = CODE[card]
             if card != own and code in left:
                 left.remove(code)
-                what = " and lies face-down" if hidden else f": {self._shown(card, owner)}"
+                what = " and lies face-down" if hidden else f": {self.public(card)}"
                 lines.append(f"{source}: {names.owner(owner)} card is drawn at random{what}.")
             if card in before.aside[owner]:
-                what = "a card" if hidden else self._shown(card, owner)
+                what = "a card" if hidden else self.public(card)
                 lines.append(
                     f"Flail of Dawn: {names.act(owner, 'plays', 'play')} {what}, the card "
                     f"set aside for {self._their(owner)} last trick."
                 )
             if lead and trick.marks.get(arts.MASKED) and not trick.marks.get(arts.BOOK):
-                what = "a card" if hidden else self._shown(card, owner)
+                what = "a card" if hidden else self.public(card)
                 follower = 1 - owner
                 lines.append(
                     f"Mask of Darkness: {names.act(owner, 'leads', 'lead')} {what} face-down, "
@@ -1155,10 +1187,11 @@ class Narrator:
         ):
             left.remove(CODE[forced])
             owner = before.holders.get(forced, 1 - trick.leader)
+            # still in its holder's hand until played: only they see it
+            what = f": {self.public(forced)}" if self.viewer in (None, owner) else ""
             lines.append(
-                f"{source}: {names.owner(owner)} card is drawn at random: "
-                f"{self._shown(forced, owner)}; {names.act(owner, 'chooses', 'choose')} how to "
-                "play it."
+                f"{source}: {names.owner(owner)} card is drawn at random{what}; "
+                f"{names.act(owner, 'chooses', 'choose')} how to play it."
             )
         return lines
 
@@ -1180,9 +1213,11 @@ class Narrator:
         names = self.names
         if kind is not None and player is not None:
             visible = self.viewer is None or self.viewer == player
+            if kind == "give":  # the Kraken's give, hand to hand: both players see it (H37)
+                visible = self.viewer in (None, 0, 1)
             detail: str | None = None
             if kind == "skeleton" and move == "use skeleton" and new:
-                detail, new = new[0], new[1:]
+                detail, new = self.public_code(new[0]), new[1:]  # from the public discard pile
             elif kind == "gargoyle":
                 detail = str(self.printed.get("hero:gargoyle", ""))
             elif kind == "islands":
@@ -1190,6 +1225,9 @@ class Narrator:
                 self._islands_told = True
             elif kind == "seer" and two_prizes:
                 detail = "islands"
+            elif kind == "tuck" and move.startswith("tuck ") and state.tucked[player]:
+                # the move names the card by parity or band; its value was shown in its trick
+                move = f"tuck {self.public(state.tucked[player][-1])}"
             text = describe_decision(kind, player, move, names, visible, detail)
             if kind == "gargoyle":
                 self.end_decisions.append(text)
@@ -1205,8 +1243,10 @@ class Narrator:
             else:
                 taker = state.history[-1][5] if state.history else -1
             if taker in (0, 1):
+                # from one hand into the other: only the two players see which card (H37)
+                what = self.public_code(code) if self.viewer in (None, 0, 1) else "a card"
                 self.decisions.append(
-                    f"the Kraken takes {code} at random from {names.owner(1 - taker)} hand into "
+                    f"the Kraken takes {what} at random from {names.owner(1 - taker)} hand into "
                     f"{names.owner(taker)}."
                 )
         if self._hidden and not any(state.chosen):
@@ -1270,12 +1310,8 @@ class Narrator:
         return lines
 
     def _prize_shown(self, card: int) -> str:
-        """A face-up prize as the viewer sees it."""
-        if self.viewer is None or self.state.result is not None:
-            return CODE[card]
-        if card in self.state.value_known:
-            return CODE[card]
-        return PUBLIC_NAME[card]
+        """A face-up prize as the viewer sees it (a prize Demon stays value-hidden, R-30, W4)."""
+        return self.public(card)
 
     def _bundle_line(self, trick: dict[str, Any]) -> str:
         """Who took the Cube bundle that lay on the table before this trick (H22)."""
@@ -1286,7 +1322,7 @@ class Narrator:
         if not moved:
             return ""
         said = " and ".join(
-            "the Cube" if CODE[c] == CUBE else CODE[c]
+            "the Cube" if CODE[c] == CUBE else self.public(c)
             for c in sorted(moved, key=lambda c: CODE[c] != CUBE)
         )
         target = where[moved[0]]
@@ -1316,22 +1352,25 @@ class Narrator:
             gained = pile[size:]
             if not gained:
                 said.append(f"{names.act(p, 'gets', 'get')} nothing: the deck is empty (R-2)")
+            draws = names.act(p, "draws", "draw")
             for card in gained:
                 if card in self._table:
                     continue  # the Cube bundle, told on its own line
                 if card in face_up:
                     taken.add(card)
                     other = " other" if len(face_up) > 1 and taken != {card} else ""
-                    said.append(f"{names.act(p, 'takes', 'take')} the{other} prize {CODE[card]}")
+                    said.append(
+                        f"{names.act(p, 'takes', 'take')} the{other} prize {self.public(card)}"
+                    )
                 elif torch:
                     said.append(
-                        f"{names.act(p, 'draws', 'draw')} {CODE[card]} from the deck, shown to "
-                        "both (Prowler's Torch)"
+                        f"{draws} {self.public(card)} from the deck, shown to both (Prowler's "
+                        "Torch)"
                     )
-                elif self._may_see(p, card):
-                    said.append(f"{names.act(p, 'draws', 'draw')} {CODE[card]} from the deck")
+                elif self._may_see(p, card, winner):
+                    said.append(f"{draws} {self.public(card)} from the deck")
                 else:
-                    said.append(f"{names.act(p, 'draws', 'draw')} a card from the deck")
+                    said.append(f"{draws} a card from the deck")
         left = [c for c in prizes if c not in taken]
         if len(prizes) > 1 and left and not self._islands_told:
             said.append(f"{', '.join(self._prize_shown(c) for c in left)} stays face-up")
@@ -1350,7 +1389,9 @@ class Narrator:
         pool_now = {c for c, zone in where.items() if zone == "troll_pool"}
         for card in self._pool:
             if card not in pool_now and card in where:
-                groups.setdefault(where[card], []).append(f"{CODE[card]} from the Troll pool")
+                groups.setdefault(where[card], []).append(
+                    f"{self.public(card)} from the Troll pool"
+                )
         said = [f"{', '.join(codes)} → {zone_text(z, self.names)}" for z, codes in groups.items()]
         return f"Cards: {'; '.join(said)}."
 
@@ -1395,14 +1436,21 @@ class Narrator:
         if self._end_told is None:
             lines.append("End of the game.")
             self._end_told = 0
-            if state.toxics:
-                revealed = ", ".join(CODE[c] for c in state.toxics)
-                lines.append(f"  The Toxics are revealed: {revealed}.")
         lines.extend("  " + capitalize(line) for line in choices)
+        if state.toxics and state.result is not None and not self._toxics_told:
+            # W9: public once the game is finished; while a step asks a decision (Tavern, the
+            # Gargoyle's count) the views still hide them
+            self._toxics_told = True
+            revealed = ", ".join(CODE[c] for c in state.toxics)
+            lines.append(f"  The Toxics are revealed: {revealed}.")
         moves = self._end_moves()
         groups: dict[tuple[str, str, str], list[str]] = {}
         for move in moves[self._end_told :]:
-            groups.setdefault((move["by"], move["from"], move["to"]), []).append(move["card"])
+            # named as the views name them: a fake Trickster by its printed value until the
+            # game is finished (W1)
+            groups.setdefault((move["by"], move["from"], move["to"]), []).append(
+                self.public_code(move["card"])
+            )
         self._end_told = len(moves)
         for (by, source, target), codes in groups.items():
             lines.append("  " + capitalize(end_step_text(by, source, target, names, codes)))
@@ -1573,7 +1621,7 @@ def pending_choice_lines(state: State, narrator: Narrator) -> list[str]:
         if not chosen:
             continue
         if narrator.viewer in (None, p):
-            what = ", ".join(CODE[c] for c in chosen)
+            what = ", ".join(narrator.public(c) for c in chosen)
         else:
             what = f"{len(chosen)} card{'s' if len(chosen) != 1 else ''}"
         to = f" to {names[1 - p]}" if verb == "give" else ""

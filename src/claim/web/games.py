@@ -338,6 +338,9 @@ class Game:
         narrator = self.narrators[viewer]
         lines = narrator.apply(move)
         self._learn(viewer, narrator.state)
+        if move.startswith("use wishing-lamp "):
+            # the Lamp's name is said aloud: public, from the game's public list (A27, W12)
+            self.known[viewer].add(move.split(" ", 2)[2])
         self.logs[viewer].extend(self._screen(viewer, lines))
 
     def _learn(self, viewer: int, state: State) -> None:

@@ -27,7 +27,7 @@ from claim.records import initial_state, replay
 from claim.scoring import faction_values
 from claim.setup import GameConfig
 from claim.state import State, Trick
-from claim.view import report
+from claim.view import SPECTATOR, report
 
 CODE = cards.CODE
 
@@ -204,6 +204,52 @@ def artifact_title(name: str) -> str:
 def artifact_titles(names: Sequence[str]) -> str:
     """``["magic-wand", "spyglass"]`` → "Magic Wand, Spyglass"."""
     return ", ".join(artifact_title(name) for name in names)
+
+
+#: a viewer that holds no seat (a spectator): sees neither player's secrets
+NO_SEAT = SPECTATOR
+
+
+def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> list[str]:
+    """The setup beyond the factions as a player at the table may know it: heroes (how many, from
+    which pool; which ones only when the pool is the deck, or for ``seat`` None, a replay showing
+    everything), changed hero values, the locations, and the artifacts — ``seat``'s own by name,
+    the other's only as a count (``NO_SEAT``: a spectator, neither)."""
+    lines: list[str] = []
+    if config.heroes and seat is None:
+        lines.append(f"Heroes in the deck: {', '.join(config.heroes)}.")
+    elif config.heroes:
+        pool = (
+            f"all {len(cards.HEROES)} heroes"
+            if config.hero_pool == cards.HEROES
+            else ", ".join(config.hero_pool)
+        )
+        secret = "" if len(config.heroes) == len(config.hero_pool) else " (which ones is secret)"
+        lines.append(f"Heroes: {len(config.heroes)} in the deck, from {pool}{secret}.")
+    if config.heroes and config.hero_values:
+        changed = ", ".join(f"{name} {value}" for name, value in config.hero_values)
+        lines.append(f"Hero values changed: {changed}.")
+    places = [
+        f"{kind} {location_title(name)}"
+        for kind, name in (("Setting", config.setting), ("Building", config.building))
+        if name
+    ]
+    if places:
+        lines.append(f"Locations: {', '.join(places)}.")
+    if config.artifacts:
+        if seat is None:
+            for p in (0, 1):
+                lines.append(f"Artifacts of {names[p]}: {artifact_titles(config.artifacts[p])}.")
+        elif seat == NO_SEAT:
+            count = len(config.artifacts[0])
+            lines.append(f"Artifacts: each player holds {count}, secret until used.")
+        else:
+            other = 1 - seat
+            lines.append(
+                f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; "
+                f"{names[other]} holds {len(config.artifacts[other])}, secret until used."
+            )
+    return lines
 
 
 def artifact_rules_lines(names: Sequence[str]) -> list[str]:

@@ -14,17 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from claim import cards, records
+from claim import records
 from claim.account import (
     Names,
     Narrator,
     artifact_rules_lines,
-    artifact_titles,
     decided_counts,
     hero_rules_lines,
     location_rules_lines,
-    location_title,
     result_lines,
+    table_setup_lines,
 )
 from claim.bots import STRENGTHS, Bot, decide, make_bot
 from claim.engine import current_player, is_over, legal_actions
@@ -261,47 +260,12 @@ class GameSession:
             f"{names[config.first_leader].capitalize()} "
             f"{'lead' if config.first_leader == self.seat else 'leads'} the first trick.",
         ]
-        lines.extend(setup_lines(config, self.seat, names))
+        lines.extend(table_setup_lines(config, self.seat, names))
         lines.append("Press ? for the rules of the cards in play, s to save, q to quit.")
         return lines
 
     def help_lines(self) -> list[str]:
         return rules_lines(self.state.config, self.seat)
-
-
-def setup_lines(config: GameConfig, seat: int | None, names: Names) -> list[str]:
-    """The public setup beyond the factions: heroes (how many, from which pool), locations,
-    and the artifacts ``seat`` holds (the other's are secret; None: a replay shows both)."""
-    lines: list[str] = []
-    if config.heroes and seat is None:
-        # a replay showing everything names them; a player only knows the count and the pool
-        lines.append(f"Heroes in the deck: {', '.join(config.heroes)}.")
-    elif config.heroes:
-        pool = (
-            f"all {len(cards.HEROES)} heroes"
-            if config.hero_pool == cards.HEROES
-            else ", ".join(config.hero_pool)
-        )
-        secret = "" if len(config.heroes) == len(config.hero_pool) else " (which ones is secret)"
-        lines.append(f"Heroes: {len(config.heroes)} in the deck, from {pool}{secret}.")
-    places = [
-        f"{kind} {location_title(name)}"
-        for kind, name in (("Setting", config.setting), ("Building", config.building))
-        if name
-    ]
-    if places:
-        lines.append(f"Locations: {', '.join(places)}.")
-    if config.artifacts:
-        if seat is None:
-            for p in (0, 1):
-                lines.append(f"Artifacts of {names[p]}: {artifact_titles(config.artifacts[p])}.")
-        else:
-            other = 1 - seat
-            lines.append(
-                f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; "
-                f"{names[other]} holds {len(config.artifacts[other])}, secret until used."
-            )
-    return lines
 
 
 def rules_lines(config: GameConfig, seat: int | None) -> list[str]:
@@ -376,7 +340,7 @@ class ReplaySession:
         narrator = Narrator(state, viewer=seat, names=self.names)
         self.intro = [f"Factions: {', '.join(state.config.factions)}."]
         self.intro.append(f"Player {state.config.first_leader} leads the first trick.")
-        self.intro.extend(setup_lines(state.config, seat, self.names))
+        self.intro.extend(table_setup_lines(state.config, seat, self.names))
         self.states: list[State] = [state.clone()]
         #: the log lines each move produced (index i: move i, i.e. the step to state i + 1)
         self.told: list[list[str]] = []

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from claim import cards
-from claim.account import Names, Narrator, artifact_titles, location_title, setup_lines
+from claim.account import Names, Narrator, setup_lines, table_setup_lines
 from claim.bots import Bot, decide, make_bot
 from claim.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
 from claim.errors import ClaimError
@@ -285,35 +285,7 @@ class Game:
         leader = config.first_leader
         verb = "lead" if names[leader] == "you" else "leads"
         lines.append(f"{names[leader][0].upper()}{names[leader][1:]} {verb} the first trick.")
-        if config.heroes:
-            pool = (
-                f"all {len(cards.HEROES)} heroes"
-                if config.hero_pool == cards.HEROES
-                else ", ".join(config.hero_pool)
-            )
-            secret = "" if len(config.heroes) == len(config.hero_pool) else " (which is secret)"
-            lines.append(f"Heroes: {len(config.heroes)} in the deck, from {pool}{secret}.")
-            if config.hero_values:
-                changed = ", ".join(f"{name} {value}" for name, value in config.hero_values)
-                lines.append(f"Hero values changed: {changed}.")
-        places = [
-            f"{kind} {location_title(name)}"
-            for kind, name in (("Setting", config.setting), ("Building", config.building))
-            if name
-        ]
-        if places:
-            lines.append(f"Locations: {', '.join(places)}.")
-        if config.artifacts:
-            if viewer == SPECTATOR:
-                lines.append(
-                    f"Artifacts: each player holds {len(config.artifacts[0])}, secret until used."
-                )
-            else:
-                other_count = len(config.artifacts[1 - viewer])
-                lines.append(
-                    f"Artifacts: you hold {artifact_titles(config.artifacts[viewer])}; "
-                    f"{names[1 - viewer]} holds {other_count}, secret until used."
-                )
+        lines.extend(table_setup_lines(config, viewer, names))  # SPECTATOR: NO_SEAT
         return lines
 
     def narrator(self, viewer: int) -> Narrator:

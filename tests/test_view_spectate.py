@@ -11,6 +11,7 @@ import claim
 from claim import cards
 from claim.options import SetupOptions
 from claim.view import spectate
+from scenario import CLAIM2, replay, stacked_record
 from test_invariants import _codes_in
 
 
@@ -54,3 +55,44 @@ def test_a_spectator_sees_only_what_both_players_see() -> None:
                     )
             claim.apply(state, rng.choice(claim.legal_actions(state)))
     assert cards.ARTIFACTS  # the pool the games were dealt from
+
+
+def test_a_spectator_does_not_see_the_card_a_seer_looked_at() -> None:
+    """W7, docs/rulings.md 40: after ``take prize`` the Seer winner knows the top card the loser
+    drew (giants:9), and its holder knows it; a spectator saw only the face-up prize."""
+    hand0 = [f"seers:{v}" for v in range(5, 10)] + [f"trolls:{v}" for v in range(8)]
+    hand1 = [f"seers:{v}" for v in range(5)] + ["gnomes:1"] * 3 + ["gnomes:3"] * 3
+    hand1 += ["gnomes:5"] * 2
+    record = stacked_record(
+        CLAIM2,
+        hand0,
+        hand1,
+        ["gnomes:9", "giants:9", "gnomes:7"],
+        moves=["play seers:7", "play seers:2", "take prize"],
+    )
+    state = replay(record)
+    assert claim.observe(state, 0)["players"][1]["followers"] == ["giants:9"]
+    assert claim.observe(state, 1)["players"][1]["followers"] == ["giants:9"]
+    assert spectate(state)["players"][1]["followers"] == ["?"]
+    assert spectate(state)["players"][0]["followers"] == ["gnomes:9"]  # the face-up prize
+
+
+def test_a_seer_look_shown_by_a_prowlers_torch_is_public() -> None:
+    """W6 over W7: under a Prowler's Torch the card the loser draws is shown to both players on
+    the table, so a spectator sees it too, even though the Seer winner had looked at it."""
+    hand0 = [f"seers:{v}" for v in range(5, 10)] + [f"trolls:{v}" for v in range(8)]
+    hand1 = [f"seers:{v}" for v in range(5)] + ["gnomes:1"] * 3 + ["gnomes:3"] * 3
+    hand1 += ["gnomes:5"] * 2
+    record = stacked_record(
+        CLAIM2,
+        hand0,
+        hand1,
+        ["gnomes:9", "giants:9", "gnomes:7"],
+        moves=["use prowlers-torch", "play seers:7", "play seers:2", "take prize"],
+        artifacts=(
+            ("prowlers-torch", "endless-rope", "book-of-memories"),
+            ("flail-of-dawn", "gamblers-book", "spyglass"),
+        ),
+    )
+    state = replay(record)
+    assert spectate(state)["players"][1]["followers"] == ["giants:9"]

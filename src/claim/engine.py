@@ -29,6 +29,7 @@ from claim.state import (
     NO_PLAYER,
     OUT,
     POOL,
+    PRIVATE_LOOK,
     SCORE,
     TABLE,
     State,
@@ -517,8 +518,11 @@ def _collect_prize(state: State, trick: Trick) -> None:
         if card < 0:
             continue  # the deck ran out, this player gets nothing
         if card in trick.prizes or state.counters.get(SHOWN_DRAWS):
-            # a prize was face-up; a Prowler's Torch shows the draws of its two tricks (W6)
+            # a prize was face-up; a Prowler's Torch shows the draws of its two tricks (W6):
+            # public, even when a Seer winner had looked at it privately
             state.revealed.add(card)
+            if state.tags.get(card) == PRIVATE_LOOK:
+                del state.tags[card]
         state.followers[player].append(card)
     state.held = left
 

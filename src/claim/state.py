@@ -35,6 +35,10 @@ FROM_SECOND_PRIZE = 3  # the second face-up prize (Islands)
 
 NO_PLAYER = -1
 
+#: the tag of a card in a hidden zone that the other player knows from a private look (the Seer,
+#: W7), not from seeing it face-up: a spectator's view does not show it (docs/rulings.md 40)
+PRIVATE_LOOK = "looked"
+
 #: trick marks whose value is a card id (written by place in a position)
 CARD_MARKS = ("forced",)
 

@@ -30,11 +30,13 @@ from claim.engine import (
 )
 from claim.powers.base import POWER_KEY
 from claim.setup import hero_cards
-from claim.state import State, Trick
+from claim.state import PRIVATE_LOOK, State, Trick
 
 CODE = cards.CODE
 FACTION = cards.FACTION
 HIDDEN = "?"
+#: the viewer of :func:`spectate`: a seat that holds no cards, so it sees only public information
+SPECTATOR = -1
 
 
 class Eyes:
@@ -93,10 +95,15 @@ class Eyes:
             if self.omniscient or self.finished or owner == self.viewer:
                 return self.public(card)
             # W13: the other hand is all "?"; the other Follower deck shows what was revealed
-            if zone[:-1] == "followers" and card in state.revealed:
+            if zone[:-1] == "followers" and card in state.revealed and not self.private(card):
                 return self.public(card)
             return self.public(card) if card in self.shown else HIDDEN
         return self.public(card)
+
+    def private(self, card: int) -> bool:
+        """Whether a revealed card is known to the players only (a Seer look, W7): a spectator
+        sees only what lay face-up (rulings 40)."""
+        return self.viewer == SPECTATOR and self.state.tags.get(card) == PRIVATE_LOOK
 
     def knows(self, zone: str, card: int) -> bool:
         """Whether the viewer knows exactly which card lies there."""
@@ -347,10 +354,6 @@ def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
         state.chosen_at[card] = pile.index(card)
         pile.remove(card)
         state.chosen[player].append(card)
-
-
-#: the viewer of :func:`spectate`: a seat that holds no cards, so it sees only public information
-SPECTATOR = -1
 
 
 def spectate(state: State) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from claim.state import (
     FROM_SECOND_PRIZE,
     NO_PLAYER,
     POOL,
+    PRIVATE_LOOK,
     SCORE,
     TABLE,
 )
@@ -321,8 +322,10 @@ class Seers(FactionPower):
                 source = FROM_SECOND_PRIZE
             trick.prize_plan = [(player, source), (1 - player, FROM_DECK)]
         if trick.prize_plan[1][1] == FROM_DECK and move != "take top":
-            # W7: the Seer winner keeps knowing the card the loser receives
+            # W7: the Seer winner keeps knowing the card the loser receives (a private look:
+            # the two players know it, a spectator does not)
             state.revealed.add(top)
+            state.tags[top] = PRIVATE_LOOK
 
 
 FACTION_POWERS: dict[str, type[FactionPower]] = {

@@ -194,16 +194,15 @@ def _legal_map(state: State) -> dict[str, int]:
         legal = dict.fromkeys(state.options, -1)
     else:
         legal = {}
+        declarers = state.book.declarers
         for card in playable_cards(state):
-            move = PLAY_MOVE[card]
-            if FACTION[card] == DUAL:
-                for faction in _declarations(state):
-                    legal.setdefault(f"{move} as {faction}", card)
-            elif IS_HERO[card] and POWER_KEY[card] in state.book.declarers:
-                for declared in _hero_declarations(state, card):
-                    legal.setdefault(f"{move} as {declared}" if declared else move, card)
-            elif move not in legal:  # R-30: the first such card in hand order is played
-                legal[move] = card
+            if FACTION[card] == DUAL or (IS_HERO[card] and POWER_KEY[card] in declarers):
+                for move in play_moves(state, card):
+                    legal.setdefault(move, card)
+            else:
+                move = PLAY_MOVE[card]
+                if move not in legal:  # R-30: the first such card in hand order is played
+                    legal[move] = card
     state.legal_cache = legal
     return legal
 
@@ -273,9 +272,18 @@ def apply(state: State, move: str) -> None:
 
 
 def play_moves(state: State, card: int) -> list[str]:
-    """The move strings that play ``card`` for the player to act (one, or one per declaration:
-    a dual card, a Lycanthrope, an Ent); used to play a card drawn at random (A6, A23)."""
-    return [move for move, c in _legal_map(state).items() if c == card]
+    """The move strings that play ``card`` for the player to act: one, or one per declaration
+    (a dual card, R-40; a Lycanthrope or Ent, H34, H35). The legal moves are built from it, and
+    an artifact playing a card drawn at random asks only for these (A6, A23)."""
+    move = PLAY_MOVE[card]
+    if FACTION[card] == DUAL:
+        return [f"{move} as {faction}" for faction in _declarations(state)]
+    if IS_HERO[card] and POWER_KEY[card] in state.book.declarers:
+        return [
+            f"{move} as {declared}" if declared else move
+            for declared in _hero_declarations(state, card)
+        ]
+    return [move]
 
 
 def play_card(state: State, card: int, move: str) -> None:
@@ -471,11 +479,16 @@ def _collect(state: State) -> None:
         if state.result is not None:  # a power ended the game at once (Lava Fields, L10)
             _finish_early(state)
             return
+    _collected(state, trick, asks)
+
+
+def _collected(state: State, trick: Trick, asks: list[Ask]) -> None:
+    """The trick is collected: its decisions (the winner's Spyglass first, A30), then its end."""
     control = state.book.artifacts
     if control is None:  # the common case, kept lean
         if not asks or not _queue(state, asks, "@end-trick"):
             _end_trick(state)
-    elif not _queue(state, asks, "@end-trick", control.trick_won(state, trick)):  # A30: Spyglass
+    elif not _queue(state, asks, "@end-trick", control.trick_won(state, trick)):
         _end_trick(state)
 
 
@@ -561,10 +574,7 @@ def concede(state: State, winner: int, reason: str) -> None:
             trick.gained = [(winner, card) for card in (*bundle, *played)]
     trick.collected = True
     trick.next_leader = winner
-    control = state.book.artifacts
-    first = control.trick_won(state, trick) if control is not None else []
-    if not _queue(state, [], "@end-trick", first):
-        _end_trick(state)
+    _collected(state, trick, [])
 
 
 def _zone(state: State, player: int, zone: int) -> list[int]:
@@ -671,20 +681,18 @@ def _start_trick(state: State) -> None:
         _end_phase(state)
         return
     state.number += 1
-    control = state.book.artifacts
     if state.phase == 2:
-        state.trick = Trick(2, state.number, state.leader, NO_PLAYER)
-        if control is not None:
-            state.tasks[0:0] = control.trick_started(state, state.trick)  # A3, A21
-        return
-    prizes = held
-    state.held = []
-    deck = state.deck
-    while len(prizes) < state.book.prizes and deck:
-        prizes.append(deck.pop())
-    trick = Trick(1, state.number, state.leader, prizes[0])
-    trick.prizes = prizes
+        trick = Trick(2, state.number, state.leader, NO_PLAYER)
+    else:
+        prizes = held
+        state.held = []
+        deck = state.deck
+        while len(prizes) < state.book.prizes and deck:
+            prizes.append(deck.pop())
+        trick = Trick(1, state.number, state.leader, prizes[0])
+        trick.prizes = prizes
     state.trick = trick
+    control = state.book.artifacts
     if control is not None:
         state.tasks[0:0] = control.trick_started(state, trick)  # A3, A21
 

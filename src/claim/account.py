@@ -1505,23 +1505,30 @@ class Narrator:
         return lines
 
     def _result_lines(self) -> list[str]:
-        state = self.state
-        shown = report(state, self.viewer)
-        scores = [pl["score"] for pl in shown["players"]]
-        assert state.result is not None
-        config = state.config
-        factions = config.factions
-        counted = {f: [faction_values(state, p, f) for p in (0, 1)] for f in factions}
-        return result_lines(
-            state.result,
-            scores,
-            factions,
-            self.names,
-            counted,
-            config.building,
-            state.counters,
-            decided_counts(state),
-        )
+        return game_result_lines(self.state, self.names, self.viewer)
+
+
+def game_result_lines(state: State, names: Names, viewer: int | None) -> list[str]:
+    """The votes faction by faction and what decided the winner (:func:`result_lines`) of a
+    finished game, from ``viewer``'s report (at the end every card is face-up, so every viewer
+    sees the same piles); empty while the game goes on."""
+    result = state.result
+    if result is None:
+        return []
+    shown = report(state, viewer)
+    scores = [pl["score"] for pl in shown["players"]]
+    config = state.config
+    counted = {f: [faction_values(state, p, f) for p in (0, 1)] for f in config.factions}
+    return result_lines(
+        result,
+        scores,
+        config.factions,
+        names,
+        counted,
+        config.building,
+        state.counters,
+        decided_counts(state),
+    )
 
 
 def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]:

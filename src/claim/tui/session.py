@@ -19,10 +19,9 @@ from claim.account import (
     Names,
     Narrator,
     artifact_rules_lines,
-    decided_counts,
+    game_result_lines,
     hero_rules_lines,
     location_rules_lines,
-    result_lines,
     table_setup_lines,
 )
 from claim.bots import STRENGTHS, Bot, decide, make_bot
@@ -30,7 +29,6 @@ from claim.engine import current_player, is_over, legal_actions
 from claim.errors import ClaimError, ConfigError
 from claim.options import SetupOptions
 from claim.powers import REGISTRY
-from claim.scoring import faction_values
 from claim.setup import GameConfig, new_game
 from claim.simulate import bot_seed
 from claim.state import State
@@ -293,29 +291,6 @@ def rules_lines(config: GameConfig, seat: int | None) -> list[str]:
         ):
             lines.append(f"* {line}" if name in mine else f"  {line}")
     return lines
-
-
-def game_result_lines(state: State, names: Names, viewer: int | None) -> list[str]:
-    """The votes faction by faction and what decided the winner, as the account tells them
-    (``claim.account.result_lines``); empty while the game goes on. At the end every card is
-    face-up, so the view of any seat gives the same piles."""
-    result = state.result
-    if result is None:
-        return []
-    shown = report(state, viewer)
-    scores = [pl["score"] for pl in shown["players"]]
-    config = state.config
-    counted = {f: [faction_values(state, p, f) for p in (0, 1)] for f in config.factions}
-    return result_lines(
-        result,
-        scores,
-        config.factions,
-        names,
-        counted,
-        config.building,
-        state.counters,
-        decided_counts(state),
-    )
 
 
 class ReplaySession:

@@ -39,8 +39,10 @@ NO_PLAYER = -1
 #: W7), not from seeing it face-up: a spectator's view does not show it (docs/rulings.md 40)
 PRIVATE_LOOK = "looked"
 
+#: the trick mark naming the card the player to act must play (an artifact's forced play)
+FORCED_PLAY = "forced"
 #: trick marks whose value is a card id (written by place in a position)
-CARD_MARKS = ("forced",)
+CARD_MARKS = (FORCED_PLAY,)
 
 #: one finished trick: (phase, number, leader, prize or -1, plays, winner or -1, reason)
 #: with plays = ((player, card, effective value, declared faction or None), ...)

@@ -28,6 +28,7 @@ from claim.engine import (
     legal_actions,
     refresh_options,
 )
+from claim.powers.artifacts import BOOK, FORCED, MASKED, KingsDagger
 from claim.powers.base import POWER_KEY
 from claim.setup import hero_cards
 from claim.state import PRIVATE_LOOK, State, Trick
@@ -310,14 +311,14 @@ def masked_from(state: State, viewer: int | None) -> bool:
     if viewer is None or trick is None or len(trick.plays) != 1 or viewer == trick.leader:
         return False
     marks = trick.marks
-    return bool(marks.get("masked")) and not marks.get("book") and state.result is None
+    return bool(marks.get(MASKED)) and not marks.get(BOOK) and state.result is None
 
 
 def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> dict[str, Any]:
     """A trick's extra fields for its artifacts (A25, A41): ``artifacts``, the names used in it
     in order, and ``daggered``, the cards King's Daggers took (public, W5)."""
     fields: dict[str, Any] = {"artifacts": [name for _, name, _ in used]}
-    daggered = [detail for _, name, detail in used if name == "kings-dagger"]
+    daggered = [detail for _, name, detail in used if name == KingsDagger.name]
     if daggered:
         fields["daggered"] = [
             eyes.public(cards.IDS_BY_CODE[code][0])
@@ -601,9 +602,9 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         if trick is not None:
             trick.gained = [(p, placed.get(c, c)) for p, c in trick.gained]
             trick.mods = [(placed.get(c, c), kind, n) for c, kind, n in trick.mods]
-            forced = trick.marks.get("forced")
+            forced = trick.marks.get(FORCED)
             if forced is not None:
-                trick.marks["forced"] = placed.get(forced, forced)
+                trick.marks[FORCED] = placed.get(forced, forced)
     _redeal_artifacts(s, player, rng)
     hand = s.hands[other]
     for i in sorted(rng.sample(range(len(hand)), len(from_hand)), reverse=True):

@@ -51,7 +51,7 @@ from claim.powers.base import (
     named,
 )
 from claim.setup import deck_cards
-from claim.state import NO_PLAYER, TABLE
+from claim.state import FORCED_PLAY, NO_PLAYER, TABLE
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
@@ -76,7 +76,7 @@ WINDOWS = (START, DAGGER, PLAYED, ICE, WON, BETWEEN, FLAIL)
 # trick marks
 DICE = "dice"  # Gambler's Dice: both cards of this trick are drawn at random
 CLOAK = "cloak"  # Hunting Cloak: the follower's card is drawn at random
-FORCED = "forced"  # the card the player to act must play (drawn at random, or the Lamp's)
+FORCED = FORCED_PLAY  # the card the player to act must play (drawn at random, or the Lamp's)
 LAMP_HELD = "lamp-held"  # the Lamp's card was held: the follower must play it
 LAMP_WINS = "lamp-wins"  # the Lamp's card was not held: the follower plays freely and wins
 FREE = "free"  # a replacement for a daggered Lamp card: any card (A47)

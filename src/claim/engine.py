@@ -31,6 +31,7 @@ from claim.state import (
     POOL,
     PRIVATE_LOOK,
     SCORE,
+    SHOWN_DRAWS,
     TABLE,
     State,
     Trick,
@@ -538,11 +539,6 @@ def _collect_prize(state: State, trick: Trick) -> None:
                 del state.tags[card]
         state.followers[player].append(card)
     state.held = left
-
-
-#: the counter that, while positive, shows every card taken from the deck to both players
-#: (Prowler's Torch, W6)
-SHOWN_DRAWS = "prowlers-torch"
 
 
 def concede(state: State, winner: int, reason: str) -> None:

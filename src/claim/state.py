@@ -39,6 +39,10 @@ NO_PLAYER = -1
 #: W7), not from seeing it face-up: a spectator's view does not show it (docs/rulings.md 40)
 PRIVATE_LOOK = "looked"
 
+#: the counter that, while positive, shows every card taken from the deck to both players
+#: (Prowler's Torch, W6)
+SHOWN_DRAWS = "prowlers-torch"
+
 #: the trick mark naming the card the player to act must play (an artifact's forced play)
 FORCED_PLAY = "forced"
 #: trick marks whose value is a card id (written by place in a position)

@@ -51,7 +51,7 @@ from claim.powers.base import (
     named,
 )
 from claim.setup import deck_cards
-from claim.state import FORCED_PLAY, NO_PLAYER, TABLE
+from claim.state import FORCED_PLAY, NO_PLAYER, SHOWN_DRAWS, TABLE
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
@@ -90,7 +90,7 @@ FREE_MARKS = (DICE, CLOAK, FORCED, LAMP_WINS, FREE, MASKED)
 FROZEN_REASON = "Ice Sword: both cards froze on the table; no winner"
 
 # counters (public tallies)
-TORCH = "prowlers-torch"
+TORCH = SHOWN_DRAWS
 MASK = "mask-of-darkness"
 #: bonuses that wait for a player's next card (counter ``NAME:P``, A15, A37, A44)
 BONUSES = ("flask-of-tears", "ice-sword")

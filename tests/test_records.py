@@ -118,12 +118,26 @@ def test_preset_names_are_accepted(preset: str) -> None:
     assert state.to_dict() == replay(listed).to_dict()
 
 
-def test_format_may_be_omitted_and_extra_fields_are_ignored() -> None:
+def test_format_may_be_omitted_and_annotations_are_ignored() -> None:
     record = _record(6, moves=9)
     plain = replay(record).to_dict()
     record.pop("format")
-    record["comment"] = "a record the project may extend"
+    record["x-comment"] = "an annotation: x-... fields are ignored at every level"
+    record["setup"]["x-by"] = "a test"
     assert replay(record).to_dict() == plain
+
+
+def test_unknown_fields_are_refused() -> None:
+    """Issue 14: a misspelled field would otherwise be ignored and replay another game."""
+    record = _record(6, moves=9)
+    record["setup"]["setings"] = "underworld"
+    _fails(record, RecordError, "setup: unknown field 'setings'; known fields: factions")
+    record = _record(6, moves=9)
+    record["comment"] = "not an x- field"
+    _fails(record, RecordError, "record: unknown field 'comment'; known fields: format")
+    record = _record(6, moves=9)
+    record["deal"]["hand"] = []
+    _fails(record, RecordError, "deal: unknown field 'hand'; known fields: hands, deck")
 
 
 def test_records_of_the_same_game_are_identical() -> None:

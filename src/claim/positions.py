@@ -10,11 +10,98 @@ from typing import Any
 from claim import cards
 from claim.errors import RecordError
 from claim.powers.base import POWER_KEY
-from claim.records import CardPool, parse_setup
+from claim.records import DEAL_FIELDS, CardPool, check_fields, parse_setup
 from claim.setup import game_cards
 from claim.state import NO_PLAYER, State, Trick, TrickRecord
 
 POSITION_FORMAT = "claim-position/1"
+
+#: the fields of a position (``State.to_dict``), of its players and of its trick; any other is
+#: refused (``x-…`` annotations aside). ``held_prize``, ``stale`` and ``rng`` were written by early
+#: versions and are ignored
+POSITION_FIELDS = (
+    "format",
+    "setup",
+    "phase",
+    "players",
+    "deck",
+    "discard",
+    "troll_pool",
+    "out",
+    "public_out",
+    "removed",
+    "table",
+    "held",
+    "counters",
+    "chosen_at",
+    "tags",
+    "end_moves",
+    "toxics",
+    "fire_phoenix",
+    "value_known",
+    "declared",
+    "leader",
+    "number",
+    "trick",
+    "tasks",
+    "revealed",
+    "history",
+    "history_prizes",
+    "history_artifacts",
+    "moves",
+    "chance",
+    "deal",
+    "result",
+    "last_winner",
+    "moon",
+    "seed",
+    "chance_seed",
+    "draws",
+    "held_prize",
+    "stale",
+    "rng",
+)
+PLAYER_FIELDS = (
+    "hand",
+    "followers",
+    "score",
+    "gnomes",
+    "vampire",
+    "tucked",
+    "peeked",
+    "chosen",
+    "aside",
+    "artifacts",
+    "used_artifacts",
+)
+TRICK_FIELDS = (
+    "phase",
+    "number",
+    "leader",
+    "prize",
+    "prizes",
+    "ranks",
+    "plays",
+    "values",
+    "factions",
+    "declared",
+    "keys",
+    "swapped",
+    "sealed",
+    "marks",
+    "card_marks",
+    "mods",
+    "used",
+    "winner",
+    "reason",
+    "dests",
+    "extra",
+    "next_leader",
+    "prize_plan",
+    "collected",
+    "captured",
+    "gained",
+)
 
 
 def _get(data: dict[str, Any], key: str, where: str, kind: type | tuple[type, ...]) -> Any:
@@ -47,6 +134,7 @@ def load_position(data: Any, where: str = "position") -> State:
 
     if not isinstance(data, dict):
         raise RecordError(f"{where} must be an object")
+    check_fields(data, POSITION_FIELDS, where)
     if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
         raise RecordError(f"{where}.format: expected {POSITION_FORMAT!r}")
     config = parse_setup(data.get("setup"), f"{where}.setup")
@@ -64,6 +152,7 @@ def load_position(data: Any, where: str = "position") -> State:
         pw = f"{where}.players[{p}]"
         if not isinstance(pdata, dict):
             raise RecordError(f"{pw} must be an object")
+        check_fields(pdata, PLAYER_FIELDS, pw)
         state.hands[p] = pool.take_list(pdata.get("hand", []), f"{pw}.hand")
         state.followers[p] = pool.take_list(pdata.get("followers", []), f"{pw}.followers")
         state.score[p] = pool.take_list(pdata.get("score", []), f"{pw}.score")
@@ -213,6 +302,8 @@ def load_position(data: Any, where: str = "position") -> State:
     state.chance = list(chance)
     deal = data.get("deal") or {}
     setup = data.get("setup") or {}
+    if isinstance(deal, dict):
+        check_fields(deal, DEAL_FIELDS, f"{where}.deal")
     try:
         state.deal = (
             tuple(_code_id(c, f"{where}.deal") for c in deal["hands"][0]),
@@ -245,6 +336,7 @@ def load_position(data: Any, where: str = "position") -> State:
 def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
     if not isinstance(data, dict):
         raise RecordError(f"{where} must be an object or null")
+    check_fields(data, TRICK_FIELDS, where)
     prize = data.get("prize")
     collected = bool(data.get("collected", False))
     prize_codes = data.get("prizes")

@@ -35,22 +35,143 @@ from claim.state import State, chance_seed_for
 FORMAT = "claim/1"
 
 
+#: the fields of a record, of its ``setup`` and of its ``deal`` (docs/records.md); any other field
+#: is refused (a misspelled one would otherwise replay another game), except annotations
+#: (``x-…``)
+RECORD_FIELDS = ("format", "setup", "deal", "position", "seed", "moves", "chance")
+SETUP_FIELDS = (
+    "factions",
+    "first_leader",
+    "heroes",
+    "hero_pool",
+    "hero_values",
+    "setting",
+    "building",
+    "artifacts",
+    "artifact_pool",
+    "toxics",
+    "fire_phoenix",
+)
+DEAL_FIELDS = ("hands", "deck")
+#: a record's seed, and every number a record holds, is an integer of at most 64 bits (in
+#: magnitude; ``--seed`` takes the same range)
+NUMBER_LIMIT = 2**64 - 1
+#: numbers in a record have at most this many digits: larger ones are refused while parsing,
+#: before Python's int/str conversion limit (4,300 digits) or any later stage can choke on them
+MAX_DIGITS = 20
+#: how deeply a record's JSON may nest (a position needs 6 levels)
+MAX_DEPTH = 32
+#: a hero's value (R-61, H9): one printed digit, like every hero card's
+HERO_VALUE_MIN, HERO_VALUE_MAX = 0, 9
+
+
+class _BadNumber(Exception):
+    """A number a record cannot hold (raised from inside ``json.loads``)."""
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _BadNumber(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _parse_constant(text: str) -> Any:
+    raise _BadNumber(f"{text} is not a number JSON allows")
+
+
+def parse_json(text: str, source: str) -> Any:
+    """Parse a record's JSON text, turning every failure into a one-line RecordError naming
+    ``source``: bad syntax, nesting deeper than MAX_DEPTH, numbers too large or not finite."""
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError(
+            f"{source}: JSON nested too deeply (at most {MAX_DEPTH} levels)"
+        ) from None
+    except _BadNumber as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    except ValueError as exc:  # anything else json refuses (e.g. a huge float literal)
+        raise RecordError(f"{source} is not valid JSON: {_shorten(str(exc))}") from None
+    check_values(data, "record")
+    return data
+
+
 def read_json(path: str | Path) -> Any:
     """Read a JSON file, turning every failure into a one-line RecordError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return parse_json(decode_text(raw, str(path)), str(path))
+
+
+def decode_text(raw: bytes, source: str) -> str:
+    """UTF-8 text (a BOM is allowed), or a one-line RecordError naming the first bad byte."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{source} is not a JSON record (not UTF-8 text: byte {exc.start} is "
+            f"0x{raw[exc.start]:02x})"
+        ) from None
+
+
+def check_values(data: Any, where: str) -> None:
+    """Refuse JSON that later stages could choke on, naming the field: nesting deeper than
+    MAX_DEPTH, integers beyond 64 bits, numbers that are not finite, keys that are not strings.
+    Iterative, so it cannot overflow the stack itself."""
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if isinstance(value, int):
+            if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+                raise RecordError(f"{path}: the number is out of range (at most 64 bits)")
+            continue
+        if isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise RecordError(f"{path}: not a finite number")
+            continue
+        if depth >= MAX_DEPTH:
+            raise RecordError(f"{path}: nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise RecordError(f"{path}: field names must be strings, got {_shorten(key)}")
+                stack.append((item, f"{path}.{key}", depth + 1))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        else:
+            raise RecordError(f"{path}: not a JSON value ({type(value).__name__})")
+
+
+def check_fields(data: dict[Any, Any], known: Sequence[str], where: str) -> None:
+    """Refuse a field ``data`` does not know, naming it and the known ones (``x-…`` fields are
+    annotations and are ignored)."""
+    for key in data:
+        if key not in known and not (isinstance(key, str) and key.startswith("x-")):
+            raise RecordError(
+                f"{where}: unknown field {_shorten(key)}; known fields: {', '.join(known)}"
+            )
+
+
+def _shorten(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (an error message stays one short line)."""
+    if isinstance(value, (dict, list, tuple)) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     """The ``setup`` object of a record or position as a GameConfig."""
     if not isinstance(data, dict):
         raise RecordError(f"{where} must be an object")
+    check_fields(data, SETUP_FIELDS, where)
     factions = data.get("factions")
     if isinstance(factions, str):
         if factions not in cards.PRESETS:
@@ -59,13 +180,14 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
         raise RecordError(f"{where}.factions must be a preset name or a list of five factions")
     first = data.get("first_leader", 0)
-    if first not in (0, 1) or isinstance(first, bool):
-        raise RecordError(f"{where}.first_leader must be 0 or 1, got {first!r}")
+    if not isinstance(first, int) or isinstance(first, bool) or first not in (0, 1):
+        raise RecordError(f"{where}.first_leader must be 0 or 1, got {_shorten(first)}")
     heroes = _name_list(data.get("heroes"), f"{where}.heroes")
     pool = _name_list(data.get("hero_pool"), f"{where}.hero_pool")
     values = data.get("hero_values") or {}
     if not isinstance(values, dict):
         raise RecordError(f"{where}.hero_values must map hero names to values")
+    _check_hero_values(values, f"{where}.hero_values")
     try:
         validate_factions(factions)
     except ClaimError as exc:
@@ -96,6 +218,28 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     except ClaimError as exc:
         field = "hero_values" if "value" in str(exc) else "heroes"
         raise RecordError(f"{where}.{field}: {exc}") from None
+
+
+def _check_hero_values(values: dict[Any, Any], where: str) -> None:
+    """Each name a hero (one not in the game's pool is accepted: earlier versions wrote
+    ``--hero-values`` for any hero, and it changes nothing), each value a whole number from
+    HERO_VALUE_MIN to HERO_VALUE_MAX."""
+    for name, value in values.items():
+        if name not in cards.HERO_VALUES:
+            raise RecordError(
+                f"{where}.{_shorten(name)[1:-1]}: unknown hero {_shorten(name)}, not a hero in "
+                f"this game; heroes are: {', '.join(cards.HEROES)}"
+            )
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RecordError(
+                f"{where}.{name}: a hero's value must be a whole number from {HERO_VALUE_MIN} "
+                f"to {HERO_VALUE_MAX}, got {_shorten(value)}"
+            )
+        if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
+            raise RecordError(
+                f"{where}.{name}: a hero's value is from {HERO_VALUE_MIN} to {HERO_VALUE_MAX} "
+                f"(one printed digit), got {_shorten(value)}"
+            )
 
 
 def _parse_artifacts(
@@ -177,28 +321,49 @@ class CardPool:
 def _parse_seed(record: dict[str, Any]) -> int | None:
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"seed must be an integer, got {seed!r}")
+        raise RecordError(f"seed must be an integer, got {_shorten(seed)}")
+    if seed is not None and not -NUMBER_LIMIT <= seed <= NUMBER_LIMIT:
+        raise RecordError(
+            f"seed must be at most 64 bits (-2**64 < seed < 2**64), got {_shorten(seed)}"
+        )
     return seed
 
 
 def _parse_moves(record: dict[str, Any]) -> list[str]:
     moves = record.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+    if not isinstance(moves, list):
         raise RecordError("moves must be a list of move strings")
+    for i, move in enumerate(moves):
+        if not isinstance(move, str):
+            raise RecordError(f"moves[{i}] must be a move string, got {_shorten(move)}")
     return moves
+
+
+def _parse_chance(record: dict[str, Any]) -> list[str]:
+    """``chance``: a list of card codes (H11, A40), each checked to be a known code."""
+    chance = record.get("chance", [])
+    if not isinstance(chance, list):
+        raise RecordError("chance must be a list of card codes")
+    for i, code in enumerate(chance):
+        if not isinstance(code, str):
+            raise RecordError(f"chance[{i}] must be a card code string, got {_shorten(code)}")
+        if code not in cards.IDS_BY_CODE:
+            raise RecordError(f"chance[{i}]: unknown card code {_shorten(code)}")
+    return chance
 
 
 def initial_state(record: Any) -> State:
     """The state a record starts from (its deal, its position, or a deal from its seed)."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
+    check_values(record, "record")  # read_json did for a file; a record built in Python too
+    check_fields(record, RECORD_FIELDS, "record")
     fmt = record.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {fmt!r}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {_shorten(fmt)}")
     seed = _parse_seed(record)
-    chance = record.get("chance", [])
-    if not isinstance(chance, list) or not all(isinstance(c, str) for c in chance):
-        raise RecordError("chance must be a list of card codes")
+    chance = _parse_chance(record)
+    _parse_moves(record)
     state = _starting_state(record, seed)
     # H11: random outcomes come from the record's chance list first (a position carries its own)
     state.scripted = (*state.chance, *chance)
@@ -221,6 +386,7 @@ def _starting_state(record: dict[str, Any], seed: int | None) -> State:
         return new_game(config, seed)
     if not isinstance(deal, dict):
         raise RecordError("deal must be an object with hands and deck")
+    check_fields(deal, DEAL_FIELDS, "deal")
     pool = CardPool(deck_cards(config.factions) + hero_cards(config.heroes))
     hands_data = deal.get("hands")
     if not isinstance(hands_data, list) or len(hands_data) != 2:
@@ -277,9 +443,11 @@ def replay(record: Any, upto: int | None = None) -> State:
         except IllegalMove:
             legal = legal_actions(state)
             if not legal:
-                raise IllegalMove(f"moves[{i}]: {move!r} comes after the end of the game") from None
+                raise IllegalMove(
+                    f"moves[{i}]: {_shorten(move)} comes after the end of the game"
+                ) from None
             raise IllegalMove(
-                f"moves[{i}]: illegal move {move!r}; legal moves: {', '.join(legal)}"
+                f"moves[{i}]: illegal move {_shorten(move)}; legal moves: {', '.join(legal)}"
             ) from None
     return state
 

@@ -321,3 +321,42 @@ def test_arena_without_a_seed_reports_the_one_it_drew() -> None:
 )
 def test_arena_bad_options(args: list[str], text: str) -> None:
     assert_one_line_error(run("arena", *args), text)
+
+
+def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: --jobs 100000 forked thousands of processes. Never more workers than CPUs
+    available nor than games to play, with a one-line notice on stderr."""
+    import claim.arena
+
+    monkeypatch.setattr(claim.arena, "available_cpus", lambda: 2)
+    assert claim.arena.worker_count(100_000, 10) == 2
+    assert claim.arena.worker_count(8, 1) == 1
+    assert claim.arena.worker_count(1, 10) == 1
+    args = ["arena", "--bots", "random,random", "--seed", "2", "--json"]
+    result = run(*args, "--deals", "2", "--jobs", "100000")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "notice: --jobs 100000 capped to 2 (the CPUs available)\n"
+    plain = json.loads(run(*args, "--deals", "2").stdout)
+    capped = json.loads(result.stdout)
+    plain.pop("seconds")
+    capped.pop("seconds")
+    assert capped == plain
+    monkeypatch.setattr(claim.arena, "available_cpus", lambda: 64)
+    result = run(*args, "--deals", "1", "--jobs", "9" * 30)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "notice: --jobs 99999999... (30 digits) capped to 2 (the games to play)\n"
+    )
+    assert run(*args, "--deals", "1", "--jobs", "1").stderr == ""
+
+
+def test_available_cpus_is_at_least_one() -> None:
+    from claim.arena import available_cpus
+
+    assert available_cpus() >= 1
+
+
+@pytest.mark.parametrize("deals", ["1000001", "9" * 40])
+def test_deals_are_bounded(deals: str) -> None:
+    result = run("arena", "--bots", "random,random", "--deals", deals)
+    assert_one_line_error(result, "--deals must be at most 1,000,000")

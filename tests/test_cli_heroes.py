@@ -13,7 +13,7 @@ import pytest
 
 from claim import cards, records
 from claim.arena import arena
-from claim.errors import ConfigError
+from claim.errors import ConfigError, RecordError
 from claim.options import SETUP_OPTIONS, SetupOptionError, SetupOptions, resolve_setup
 from claim.simulate import game_seed, play_random_game, simulate
 from claim.state import State
@@ -91,11 +91,40 @@ def test_hero_values_go_in_the_record() -> None:
     assert record["setup"]["hero_values"] == {"jester": 7}
     state = records.replay(record)
     assert state.config.hero_value("jester") == 7
-    # without heroes the values are still recorded (H9: an optional setup field)
-    assert deal("--hero-values", "jester=7", "--seed", "3")["setup"]["hero_values"] == {"jester": 7}
     # a value equal to the printed one (R-61) changes nothing
     same = f"jester={cards.HERO_VALUES['jester']}"
-    assert "hero_values" not in deal("--hero-values", same, "--seed", "3")["setup"]
+    assert (
+        "hero_values"
+        not in deal("--heroes", "jester", "--hero-values", same, "--seed", "3")["setup"]
+    )
+
+
+def test_hero_values_for_heroes_not_in_the_game() -> None:
+    """Issue 14: --hero-values names heroes of the game's pool; a record written before (values
+    for any hero, even without heroes) still loads, the value changing nothing."""
+    for args, pool in (([], "no heroes"), (["--heroes", "witch"], "the hero pool: witch")):
+        result = run("deal", *args, "--hero-values", "jester=7", "--seed", "3")
+        assert result.exit_code == 2
+        assert result.output == (
+            f"error: --hero-values: jester is not a hero in this game ({pool}"
+            + (": see --heroes)\n" if not args else ")\n")
+        )
+    record = deal("--seed", "3")
+    record["setup"]["hero_values"] = {"jester": 7}  # as `claim deal --hero-values jester=7` wrote
+    assert records.replay(record).config.hero_value("jester") == 7
+
+
+@pytest.mark.parametrize("value", ["10", "-1", "9" * 30, "1" + "0" * 5000])
+def test_hero_values_out_of_range(value: str) -> None:
+    """Issue 14: a hero's value is one printed digit, 0 to 9 (like every R-61 value)."""
+    result = run("deal", "--heroes", "jester", "--hero-values", f"jester={value}", "--seed", "3")
+    assert result.exit_code == 2
+    assert result.output.startswith("error: --hero-values: ")
+    assert len(result.output) < 200 and result.output.count("\n") == 1
+    record = deal("--heroes", "jester", "--seed", "3")
+    record["setup"]["hero_values"] = {"jester": 10}
+    with pytest.raises(RecordError, match=r"setup.hero_values.jester: .* from 0 to 9"):
+        records.replay(record)
 
 
 def test_same_seed_and_options_same_record() -> None:

@@ -37,6 +37,7 @@ games A held it and in those B held it, and how often each bot used it (:class:`
 from __future__ import annotations
 
 import math
+import os
 import random
 import signal
 from collections.abc import Callable, Iterable, Sequence
@@ -201,6 +202,24 @@ def _chunks(games: int, jobs: int) -> list[list[int]]:
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
 
 
+#: the most deals one match plays (2 games each): a bound on the memory its results take
+MAX_DEALS = 1_000_000
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_count(jobs: int, games: int) -> int:
+    """The worker processes worth starting for ``jobs`` asked and ``games`` to play: never more
+    than the CPUs available nor than the games (a process per game at most)."""
+    return max(1, min(jobs, available_cpus(), games))
+
+
 def arena(
     bots: tuple[str, str],
     deals: int,
@@ -211,7 +230,7 @@ def arena(
 ) -> ArenaStats:
     """Play ``deals`` duplicate deals between bots A and B (``bots``) set up with ``options``
     (default: the commands' defaults), each deal twice with the seats swapped, in ``jobs``
-    processes (1: in this process), and sum them up.
+    processes (1: in this process; capped by :func:`worker_count`), and sum them up.
 
     Bad options raise ClaimError before any game is played. The result depends only on the
     arguments other than ``jobs`` and ``on_game``.
@@ -222,8 +241,11 @@ def arena(
     """
     if deals < 1:
         raise ConfigError(f"--deals must be at least 1, not {deals}")
+    if deals > MAX_DEALS:
+        raise ConfigError(f"--deals must be at most {MAX_DEALS:,}, not {deals:,}")
     if jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+    jobs = worker_count(jobs, 2 * deals)  # the CLI tells the user when it caps --jobs
     options = options or SetupOptions()
     match = _Match((normalize_spec(bots[0]), normalize_spec(bots[1])), seed, options)
     options.resolve(seed)  # refuse bad setup options before starting

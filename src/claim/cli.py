@@ -31,6 +31,7 @@ from claim.account import (
     replay_account,
 )
 from claim.arena import (
+    MAX_DEALS,
     ArenaStats,
     ArtifactResult,
     GameOutcome,
@@ -39,10 +40,11 @@ from claim.arena import (
     build_bot,
     normalize_spec,
     parse_bots,
+    worker_count,
 )
 from claim.bots import decide
 from claim.engine import END_STEP, current_player, is_over, legal_actions
-from claim.errors import ClaimError, RecordError
+from claim.errors import ClaimError
 from claim.options import SETUP_OPTIONS, Setup, SetupOptions, setup_options
 from claim.powers import REGISTRY
 from claim.powers import artifacts as arts
@@ -173,11 +175,9 @@ def load_record(file: str) -> Any:
     """The JSON record in ``file`` (``-``: stdin); problems raise a one-line RecordError."""
     if file != "-":
         return records.read_json(file)
-    text = sys.stdin.read()
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"stdin is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    stream = getattr(sys.stdin, "buffer", None)
+    raw = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "replace")
+    return records.parse_json(records.decode_text(raw, "stdin"), "stdin")
 
 
 @cli.command()
@@ -457,9 +457,16 @@ def arena_command(
     gives the same results, whatever --jobs; see docs/bots.md.
     """
     if deals < 1:
-        fail(f"--deals must be at least 1, not {deals}")
+        fail(f"--deals must be at least 1, not {_number(deals)}")
+    if deals > MAX_DEALS:
+        fail(f"--deals must be at most {MAX_DEALS:,}, not {_number(deals)}")
     if jobs < 1:
-        fail(f"--jobs must be at least 1, not {jobs}")
+        fail(f"--jobs must be at least 1, not {_number(jobs)}")
+    workers = worker_count(jobs, 2 * deals)
+    if workers < jobs:
+        why = "games to play" if workers == 2 * deals else "CPUs available"
+        click.echo(f"notice: --jobs {_number(jobs)} capped to {workers} (the {why})", err=True)
+        jobs = workers
     try:
         bots = parse_bots(bots_text)
     except ClaimError as exc:
@@ -477,6 +484,12 @@ def arena_command(
         click.echo(json.dumps(data, indent=1))
         return
     _print_arena(stats, seconds)
+
+
+def _number(value: int) -> str:
+    """An integer for a message: a huge one by its number of digits."""
+    text = str(value)
+    return text if len(text) <= 20 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
 
 
 def _arena_with_progress(

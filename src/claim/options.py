@@ -156,6 +156,13 @@ class SetupOptions:
         twice = next((name for name in named if named.count(name) > 1), None)
         if twice is not None:
             raise SetupOptionError("--hero-values", f"{twice} is given twice")
+        absent = next((name for name in named if name not in pool), None)
+        if absent is not None:
+            raise SetupOptionError(
+                "--hero-values",
+                f"{absent} is not a hero in this game ("
+                + (f"the hero pool: {', '.join(pool)})" if pool else "no heroes: see --heroes)"),
+            )
         with _blame("--setting"):
             setting = parse_location(self.setting, "setting", rng)
         with _blame("--building"):
@@ -293,6 +300,10 @@ SETUP_OPTIONS: dict[str, Callable[[Any], Any]] = {
 assert set(SETUP_OPTIONS) == {f.name for f in dataclasses.fields(SetupOptions)}
 
 
+#: a seed is an integer of at most 64 bits (in magnitude), as in a record (docs/records.md)
+SEED_LIMIT = 2**64 - 1
+
+
 def fresh_seed() -> int:
     """A new random seed for a game started without ``--seed`` (reported to the user)."""
     return random.SystemRandom().randrange(2**31)
@@ -337,7 +348,7 @@ def setup_options(command: F) -> F:
     decorators: list[Callable[[Any], Any]] = [
         click.option(
             "--seed",
-            type=int,
+            type=click.IntRange(-SEED_LIMIT, SEED_LIMIT),
             default=None,
             metavar="N",
             help="Seed of every random draw (deal, random factions and leader, heroes, "

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 13
 DECK_SIZE = 52
+#: the values a hero may be given (H9, R-61): one printed digit, like every hero card's
+HERO_VALUE_MIN, HERO_VALUE_MAX = 0, 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,10 @@ class GameConfig:
                 raise ConfigError(f"unknown hero {name!r} in the hero values")
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigError(f"the value of {name} must be a whole number, got {value!r}")
+            if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
+                raise ConfigError(
+                    f"the value of {name} must be from {HERO_VALUE_MIN} to {HERO_VALUE_MAX}"
+                )
         values = {n: v for n, v in self.hero_values if cards.HERO_VALUES[n] != v}
         object.__setattr__(self, "hero_values", tuple(sorted(values.items())))
         validate_location(self.setting, "setting")
@@ -248,8 +254,15 @@ def parse_hero_values(text: str | None) -> tuple[tuple[str, int], ...]:
         except ValueError:
             value = None
         if not sep or value is None:
-            raise ConfigError(f"hero values are NAME=NUMBER separated by commas, got {item!r}")
+            shown = item if len(item) <= 40 else item[:37] + "..."
+            raise ConfigError(f"hero values are NAME=NUMBER separated by commas, got {shown!r}")
         validate_heroes([name])
+        if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
+            shown = number.strip() if len(number.strip()) <= 12 else number.strip()[:9] + "..."
+            raise ConfigError(
+                f"{name}={shown}: a hero's value is from {HERO_VALUE_MIN} to {HERO_VALUE_MAX} "
+                "(one printed digit)"
+            )
         values.append((name, value))
     return tuple(values)
 

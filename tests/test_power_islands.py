@@ -388,12 +388,11 @@ def test_a_cube_trick_keeps_both_prizes() -> None:
     assert zone(state, "deck") == ["dwarves:9"]
 
 
-def test_seer_take_top_of_the_last_deck_card_leaves_the_loser_nothing() -> None:
-    """L7, R-2 (our reading): the Seer winner takes the top card, the deck's last; the loser
-    "then draws the next card as usual" but the deck is empty, so they get nothing (the L6
-    "other prize" rule is for the Islands collection, which the Seer's choice replaced). Both
-    prizes stay face-up; the next trick is the last one: its winner takes one, its loser the
-    other."""
+def test_seer_take_top_of_the_last_deck_card_gives_the_loser_the_older_prize() -> None:
+    """L7 (extended), L6: the Seer winner takes the top card, the deck's last; the loser's draw
+    finds the deck empty, so the loser takes the older face-up prize (trolls:1) instead. Only
+    trolls:2 lies face-up for the next trick, the last: its winner takes it (no ``take`` asked,
+    no Seer decision with the deck empty) and its loser gets nothing."""
     record = _position(
         ["trolls:1", "trolls:2"],
         [["seers:9", "seers:8"], ["seers:1", "seers:2"]],
@@ -404,16 +403,78 @@ def test_seer_take_top_of_the_last_deck_card_leaves_the_loser_nothing() -> None:
     )
     state = _replay(record)
     assert zone(state, "followers", 0) == ["trolls:3"]
-    assert zone(state, "followers", 1) == []
-    assert _current(state)["prizes"] == ["trolls:1", "trolls:2"]
+    assert zone(state, "followers", 1) == ["trolls:1"]
     assert zone(state, "deck") == []
+    assert _current(state)["prize"] == "trolls:2"  # the only face-up prize
     for move in ("play seers:8", "play seers:2"):
         engine.apply(state, move)
-    assert engine.legal_actions(state) == ["take trolls:1", "take trolls:2"]
-    engine.apply(state, "take trolls:1")
     assert state.phase == 2
-    assert zone(state, "hand", 0) == ["trolls:3", "trolls:1"]
-    assert zone(state, "hand", 1) == ["trolls:2"]
+    assert zone(state, "hand", 0) == ["trolls:3", "trolls:2"]
+    assert zone(state, "hand", 1) == ["trolls:1"]
+
+
+def test_seer_take_top_of_the_last_card_when_the_loser_leads() -> None:
+    """L7 (extended): the same when the Seer winner is the follower: player 1 wins with seers:9
+    and takes the top card (the last); player 0, the loser, takes the older prize (trolls:1)."""
+    record = _position(
+        ["trolls:1", "trolls:2"],
+        [["seers:1", "seers:8"], ["seers:9", "seers:2"]],
+        ["play seers:1", "play seers:9", "take top"],
+        deck_top=["trolls:3"],
+        number=12,
+        factions=CLAIM2,
+    )
+    state = _replay(record)
+    assert last_trick(state)["winner"] == 1
+    assert zone(state, "followers", 1) == ["trolls:3"]
+    assert zone(state, "followers", 0) == ["trolls:1"]
+    assert _current(state)["prize"] == "trolls:2"  # the only face-up prize
+
+
+def test_a_kings_dagger_forfeit_with_an_empty_deck_gives_the_loser_the_other_prize() -> None:
+    """A43, L7 (extended): player 1's only card goblins:5 is daggered after the lead: player 0
+    wins the forfeit and takes the older prize (dwarves:1, no ``take`` asked: a plain
+    collection); the loser's draw finds the deck empty, so player 1 takes the other face-up prize
+    (dwarves:2) instead of it being discarded. Player 1 holds nothing then: Phase One ends."""
+    record = _position(
+        ["dwarves:1", "dwarves:2"],
+        [["undead:8", "knights:3"], ["goblins:5"]],
+        ["play undead:8", "play goblins:5", "use kings-dagger"],
+        artifacts=(
+            ("kings-dagger", "gamblers-book", "flail-of-dawn"),
+            ("endless-rope", "flask-of-tears", "wishing-lamp"),
+        ),
+    )
+    state = _replay(record)
+    trick = last_trick(state)
+    assert trick["winner"] == 0
+    assert trick["daggered"] == ["goblins:5"]
+    assert state.phase == 2
+    assert zone(state, "hand", 0) == ["dwarves:1"]
+    assert zone(state, "hand", 1) == ["dwarves:2"]
+    assert zone(state, "score", 0) == ["goblins:5"]
+    assert zone(state, "discard") == ["undead:8", "knights:3"]
+
+
+def test_a_kings_dagger_forfeit_with_a_card_left_in_the_deck_is_the_usual_draw() -> None:
+    """A43: the same forfeit with a card left in the deck: the winner takes the older prize, the
+    loser draws the deck's card, and the newer prize (dwarves:2) stays face-up until the phase
+    ends (then it is discarded, L6)."""
+    record = _position(
+        ["dwarves:1", "dwarves:2"],
+        [["undead:8", "knights:3"], ["goblins:5"]],
+        ["play undead:8", "play goblins:5", "use kings-dagger"],
+        deck_top=["dwarves:3"],
+        artifacts=(
+            ("kings-dagger", "gamblers-book", "flail-of-dawn"),
+            ("endless-rope", "flask-of-tears", "wishing-lamp"),
+        ),
+    )
+    state = _replay(record)
+    assert state.phase == 2
+    assert zone(state, "hand", 0) == ["dwarves:1"]
+    assert zone(state, "hand", 1) == ["dwarves:3"]
+    assert zone(state, "discard") == ["undead:8", "knights:3", "dwarves:2"]
 
 
 def test_past_tricks_list_both_prizes_so_the_take_is_public() -> None:

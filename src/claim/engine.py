@@ -516,8 +516,14 @@ def _collect_bundle(state: State, trick: Trick) -> None:
 
 def _collect_prize(state: State, trick: Trick) -> None:
     """Phase One: the prize(s) and the blind draws, in the plan's order (the winner's take first,
-    R-2); face-up prizes nobody took stay for the next trick (Islands, L6)."""
+    R-2); face-up prizes nobody took stay for the next trick (Islands, L6).
+
+    Under Islands (two face-up prizes) the loser's draw that finds the deck empty takes the
+    older face-up prize left instead, whatever emptied the deck: the Islands collection's last
+    trick (L6), a Seer winner's ``take top`` of the last card (L7), a King's Dagger forfeit
+    (A43). This is the one place that rule lives."""
     left = trick.prizes[:]
+    two_prizes = state.book.prizes > 1
     for player, source in trick.prize_plan:
         card = NO_PLAYER
         if source in (FROM_PRIZE, FROM_SECOND_PRIZE):
@@ -527,8 +533,8 @@ def _collect_prize(state: State, trick: Trick) -> None:
                 left.remove(card)
         elif state.deck:
             card = state.deck.pop()
-        elif source == FROM_DECK_OR_OTHER and left:
-            card = left.pop(0)  # L6: the last trick, the loser takes the other prize
+        elif left and (source == FROM_DECK_OR_OTHER or (two_prizes and player != trick.winner)):
+            card = left.pop(0)  # L6, L7, A43: the loser takes the older prize left
         if card < 0:
             continue  # R-2: the deck ran out, this player gets nothing
         if card in trick.prizes or state.counters.get(SHOWN_DRAWS):

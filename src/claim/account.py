@@ -19,6 +19,7 @@ from typing import Any
 
 from claim import cards
 from claim.engine import END_STEP, PUBLIC_NAME, VALUE_HIDDEN, apply, current_player, is_over
+from claim.old_moves import upgrade_move
 from claim.powers import REGISTRY
 from claim.powers import artifacts as arts
 from claim.powers.base import card_name, first_named
@@ -769,8 +770,10 @@ class Narrator:
         return card in self.state.revealed and winner is not None and self.viewer == winner
 
     def apply(self, move: str) -> list[str]:
-        """Apply ``move`` (IllegalMove changes nothing) and tell what it completed."""
+        """Apply ``move`` (IllegalMove changes nothing) and tell what it completed. A move an
+        earlier version spelled otherwise is read as today's (W14, :mod:`claim.old_moves`)."""
         state = self.state
+        move = upgrade_move(state, move)
         player = current_player(state)
         kind = state.tasks[0][0] if state.tasks else None
         trick = state.trick
@@ -833,7 +836,8 @@ class Narrator:
         else:
             pool = [c for c in state.score[player] if state.tags.get(c) != "face-up"]
         try:
-            return first_named(state, pool, move.split(" ", 1)[1])
+            # R-30, W14: a card chosen from a hand is named by parity / band
+            return first_named(state, pool, move.split(" ", 1)[1], hand=source == "hand")
         except StopIteration:  # not a legal move: apply will refuse it
             return None
 

@@ -196,12 +196,17 @@ def _legal_map(state: State) -> dict[str, int]:
     else:
         legal = {}
         declarers = state.book.declarers
+        known = state.value_known  # value-hidden cards whose value is public (W2, W5)
         for card in playable_cards(state):
             if FACTION[card] == DUAL or (IS_HERO[card] and POWER_KEY[card] in declarers):
                 for move in play_moves(state, card):
                     legal.setdefault(move, card)
             else:
                 move = PLAY_MOVE[card]
+                if card in known and (card in state.score[0] or card in state.score[1]):
+                    # W14: a card led from outside the hand (a Book of Memories lead from the
+                    # Score pile, A17) is named by its code once its value is public
+                    move = "play " + CODE[card]
                 if move not in legal:  # the first such card in hand order is played
                     legal[move] = card
     state.legal_cache = legal

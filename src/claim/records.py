@@ -17,6 +17,7 @@ from typing import Any
 from claim import cards
 from claim.engine import apply, legal_actions, start_game
 from claim.errors import ClaimError, IllegalMove, RecordError
+from claim.old_moves import upgrade_move
 from claim.setup import (
     DECK_SIZE,
     HAND_SIZE,
@@ -439,7 +440,7 @@ def replay(record: Any, upto: int | None = None) -> State:
         moves = moves[:upto]
     for i, move in enumerate(moves):
         try:
-            apply(state, move)
+            apply(state, upgrade_move(state, move, f"moves[{i}]"))  # old spellings (W14)
         except IllegalMove:
             legal = legal_actions(state)
             if not legal:

@@ -660,7 +660,7 @@ class Artifacts(ArtifactControl):
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
         if kind == ASIDE:
-            return named(state, state.hands[player], "aside")
+            return named(state, state.hands[player], "aside", hand=True)  # R-30, W14
         if kind == BOOK_TAKE:
             return named(state, state.discard, "take")
         if kind == SPY_TAKE:
@@ -674,7 +674,7 @@ class Artifacts(ArtifactControl):
 
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
         if kind == ASIDE:
-            card = first_named(state, state.hands[player], move.split(" ", 1)[1])
+            card = first_named(state, state.hands[player], move.split(" ", 1)[1], hand=True)
             state.hands[player].remove(card)
             state.aside[player].append(card)
             return

@@ -288,23 +288,30 @@ LOWER_WINS = "lower-wins"
 WIN_IMPOSED = "win-imposed"
 
 
-def card_name(state: State, card: int) -> str:
-    """How a move names a card whose holder may not know its value (R-30, W12)."""
+def card_name(state: State, card: int, hand: bool = False) -> str:
+    """How a move names ``card``: by the most its chooser may see of it.
+
+    A card chosen from a hand (``hand``) is always named by parity / band (R-30), even when its
+    value was once public (W14). A card chosen outside a hand (a Score pile, the discard pile,
+    the cards just collected, the face-up prizes) is named by its code once its value is public
+    (it took part in a trick, W2; King's Dagger took it, W5: ``state.value_known``), by parity /
+    band while it is not (W12, W14)."""
     from claim.engine import PUBLIC_NAME, VALUE_HIDDEN  # the engine imports the powers package
 
-    if VALUE_HIDDEN[card] and card in state.value_known:
+    if not hand and VALUE_HIDDEN[card] and card in state.value_known:
         return cards.CODE[card]
     return PUBLIC_NAME[card]
 
 
-def named(state: State, ids: list[int], verb: str) -> list[str]:
-    """One move per distinct name among ``ids``, in their order: ``verb NAME``."""
-    return list(dict.fromkeys(f"{verb} {card_name(state, c)}" for c in ids))
+def named(state: State, ids: list[int], verb: str, hand: bool = False) -> list[str]:
+    """One move per distinct name among ``ids``, in their order: ``verb NAME`` (``hand``: the
+    cards are chosen from a hand, :func:`card_name`)."""
+    return list(dict.fromkeys(f"{verb} {card_name(state, c, hand)}" for c in ids))
 
 
-def first_named(state: State, ids: list[int], name: str) -> int:
+def first_named(state: State, ids: list[int], name: str, hand: bool = False) -> int:
     """The first card of ``ids`` a move's name stands for (R-30: the first such card)."""
-    return next(c for c in ids if card_name(state, c) == name)
+    return next(c for c in ids if card_name(state, c, hand) == name)
 
 
 def _power_key(card: int) -> str:

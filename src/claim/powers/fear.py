@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claim import cards
-from claim.powers.base import Ask, compare_values
+from claim.powers.base import Ask, compare_values, first_named, named
 from claim.powers.factions import PHASE_ONE, PHASE_TWO, FactionPower
 from claim.state import DISCARD, SCORE
 
@@ -21,13 +21,6 @@ NO_MOON = "no-moon"
 FULL_MOON = "full-moon"
 #: printed "factions" of cards that are not faction cards (heroes cannot be tucked, R-21)
 NOT_FACTION_CARDS = frozenset({"hero", "toxic"})
-
-
-def _public_name(card: int) -> str:
-    # claim.engine imports the powers package: import it when first needed, not at load time
-    from claim.engine import PUBLIC_NAME
-
-    return PUBLIC_NAME[card]
 
 
 class Vampires(FactionPower):
@@ -89,11 +82,14 @@ class Vampires(FactionPower):
             found = self._crownable(state, player)
             if not found:
                 return []
+            # V2, W14: crowned cards are real Vampires, never value-hidden: always by code
             return [*dict.fromkeys(f"crown {CODE[c]}" for c in found), "pass"]
         found = self._tuckable(state, player)
         if not found:
             return []
-        return [*dict.fromkeys(f"tuck {_public_name(c)}" for c in found), "pass"]
+        # V4, W14: a collected card is named by its code once its value is public (two even
+        # Demons just collected are two moves), by parity / band while it is not (W12)
+        return [*named(state, found, "tuck"), "pass"]
 
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
         if move == "pass":
@@ -110,7 +106,7 @@ class Vampires(FactionPower):
             state.tucked[player] = []
             return
         name = move[len("tuck ") :]
-        card = next(c for c in self._tuckable(state, player) if _public_name(c) == name)
+        card = first_named(state, self._tuckable(state, player), name)
         zone = state.score[player] if card in state.score[player] else state.faceup[player]
         zone.remove(card)
         state.tucked[player].append(card)

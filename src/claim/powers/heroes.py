@@ -145,11 +145,11 @@ class Cthulhu(HeroPower):
         return [("discard", first, pos), ("discard", 1 - first, pos), ("!discard", NO_PLAYER, pos)]
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
-        return named(state, state.hands[player], "discard")
+        return named(state, state.hands[player], "discard", hand=True)  # R-30, W14
 
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
         hand = state.hands[player]
-        card = first_named(state, hand, move[len("discard ") :])
+        card = first_named(state, hand, move[len("discard ") :], hand=True)
         hand.remove(card)
         state.chosen[player].append(card)  # carried out once both have chosen
 
@@ -577,10 +577,10 @@ class Kraken(HeroPower):
         return state.hands[player][:-1]
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
-        return named(state, self._givable(state, player), "give")
+        return named(state, self._givable(state, player), "give", hand=True)  # R-30, W14
 
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
-        card = first_named(state, self._givable(state, player), move[len("give ") :])
+        card = first_named(state, self._givable(state, player), move[len("give ") :], hand=True)
         state.hands[player].remove(card)
         state.hands[1 - player].append(card)
         state.revealed.add(card)  # the giver knows it

@@ -136,11 +136,11 @@ class _HandChoice(LocationPower):
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
         if data <= 0:
             return []
-        return named(state, state.hands[player], self.verb)
+        return named(state, state.hands[player], self.verb, hand=True)  # R-30, W14
 
     def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
         hand = state.hands[player]
-        card = first_named(state, hand, move[len(self.verb) + 1 :])
+        card = first_named(state, hand, move[len(self.verb) + 1 :], hand=True)
         hand.remove(card)
         state.chosen[player].append(card)
         if data > 1 and hand:

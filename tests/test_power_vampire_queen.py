@@ -268,3 +268,56 @@ def test_death_after_a_led_queen_does_not_discard_the_trick() -> None:
     assert zone(state, "score", 0) == [VQ, "hero:death"]
     assert zone(state, "discard") == []
     assert engine.current_player(state) == 0
+
+
+VAMPIRE_DECK = ["goblins", "knights", "vampires", "dwarves", "undead"]
+
+
+def test_a_vampire_following_a_led_queen_is_collected_plainly_not_crowned() -> None:
+    """V1, H38: on a led Queen (6) the follower's vampires:8 wins (a led hero frees the follower,
+    H3) and its player collects both cards, but the Vampire's power was taken away in this trick:
+    no ``crown`` is offered (there is nothing else to decide) and the Vampire stays in the Score
+    pile."""
+    state = _trick(
+        [VQ, "goblins:1"],
+        ["vampires:8", "goblins:2"],
+        [f"play {VQ}", "play vampires:8"],
+        factions=VAMPIRE_DECK,
+    )
+    assert last_trick(state)["winner"] == 1
+    assert state.tasks == []
+    assert engine.legal_actions(state) == ["play goblins:2"]
+    assert zone(state, "score", 1) == [VQ, "vampires:8"]
+    assert state.vampire == [[], []]
+
+
+def test_a_winning_led_vampire_is_not_crowned_with_a_queen_second() -> None:
+    """V1, H38, the other order: vampires:3 led, the Queen second off-faction (its player holds
+    no Vampire) loses; the leader collects both cards, but the Vampire lost its power to the
+    Queen: no ``crown``."""
+    state = _trick(
+        ["vampires:3", "goblins:1"],
+        [VQ, "goblins:2"],
+        ["play vampires:3", f"play {VQ}"],
+        factions=VAMPIRE_DECK,
+    )
+    assert last_trick(state)["winner"] == 0
+    assert state.tasks == []
+    assert engine.legal_actions(state) == ["play goblins:1"]
+    assert zone(state, "score", 0) == ["vampires:3", VQ]
+    assert state.vampire == [[], []]
+
+
+def test_a_vampire_collected_by_the_queens_player_is_not_crowned_either() -> None:
+    """V1, H38: the Queen led (6) beats the follower's vampires:2: the Queen's player collects a
+    powerless Vampire, so no ``crown`` for them either."""
+    state = _trick(
+        [VQ, "goblins:1"],
+        ["vampires:2", "goblins:2"],
+        [f"play {VQ}", "play vampires:2"],
+        factions=VAMPIRE_DECK,
+    )
+    assert last_trick(state)["winner"] == 0
+    assert state.tasks == []
+    assert zone(state, "score", 0) == [VQ, "vampires:2"]
+    assert state.vampire == [[], []]

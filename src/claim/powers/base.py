@@ -384,6 +384,13 @@ class RuleBook:
             key=lambda p: p.end_step,
         )
         self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
+        #: phase -> the power keys of cards that take away the other card's power (H7, H38)
+        self._strippers: dict[int, frozenset[str]] = {
+            phase: frozenset(
+                p.key for p in self.powers if p.key and p.strips_other and phase in p.phases
+            )
+            for phase in (1, 2)
+        }
         #: phase -> the powers answering follow_options (read on every follow: kept at hand)
         self.follow_powers = self._global["follow_options"]
         # trick hooks: powers with at least one, global and attached (by key), per phase
@@ -402,6 +409,17 @@ class RuleBook:
     def global_powers(self, hook: str, phase: int) -> list[Power]:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
         return self._global[hook][phase]
+
+    def stripped(self, trick: Trick) -> int:
+        """The position of the card whose power a card of the trick took away (a Vampire Queen's
+        other card, H7, H38); -1: none. A global power reads it where it acts for a card
+        (V1: a Vampire stripped by the Queen is collected plainly, never crowned)."""
+        strippers = self._strippers[trick.phase]
+        if strippers:
+            for pos, key in enumerate(trick.keys):
+                if key in strippers:
+                    return 1 - pos
+        return -1
 
     def trick_layers(self, trick: Trick, with_table: bool = False) -> dict[str, list[Layer]]:
         """The layers of a trick for each trick hook, in precedence order (§4.4, R-3).

@@ -51,13 +51,18 @@ class Vampires(FactionPower):
 
     @staticmethod
     def _crownable(state: State, player: int) -> list[int]:
-        """V1: real Vampires ``player`` collected in this trick, still in their Score pile."""
+        """V1: real Vampires ``player`` collected in this trick, still in their Score pile, but
+        not one whose power a Vampire Queen took away in this trick (H38: collected plainly)."""
         trick = state.trick
         if trick is None:
             return []
         score = state.score[player]
+        stripped = state.book.stripped(trick)
+        plain = trick.plays[stripped][1] if 0 <= stripped < len(trick.plays) else -1
         return [
-            c for p, c in trick.gained if p == player and FACTION[c] == "vampires" and c in score
+            c
+            for p, c in trick.gained
+            if p == player and FACTION[c] == "vampires" and c in score and c != plain
         ]
 
     @staticmethod

@@ -609,7 +609,30 @@ def _arena_artifact_table(results: dict[str, ArtifactResult]) -> Any:
     help="Where the games are kept: a SQLAlchemy URL (postgresql://...) or a SQLite file name. "
     "Default: $CLAIM_DATABASE_URL, else claim-games.db in the current folder.",
 )
-def serve(host: str, port: int, db_url: str | None) -> None:
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Let pages of ORIGIN (https://example.com[:PORT], or * for any) open game sockets; "
+    "by default only this server's own pages may (a client that sends no Origin, not a "
+    "browser, always may). Repeatable.",
+)
+@click.option(
+    "--max-games-per-minute",
+    type=click.IntRange(0),
+    default=30,
+    show_default=True,
+    metavar="N",
+    help="How many games one client (IP address) may create in any minute (0: no limit).",
+)
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    allow_origins: tuple[str, ...],
+    max_games_per_minute: int,
+) -> None:
     """Serve Claim in the browser: a lobby to start games against a bot or a friend (every
     expansion), the table, spectating and replays (docs/web.md).
 
@@ -620,7 +643,13 @@ def serve(host: str, port: int, db_url: str | None) -> None:
     try:
         from claim.web import run_serve
 
-        run_serve(host, port, db_url)
+        run_serve(
+            host,
+            port,
+            db_url,
+            allow_origins=allow_origins,
+            max_games_per_minute=max_games_per_minute,
+        )
     except ClaimError as exc:
         fail(str(exc))
 

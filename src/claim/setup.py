@@ -223,18 +223,23 @@ def parse_heroes(
     text = (text or "").strip().lower()
     if text in ("", "0", "none", "off", "no"):
         return (), ()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         pool: tuple[str, ...] = cards.HEROES
-        wanted = int(text)
+        # a number of thousands of digits is not read (Python refuses past 4,300): too many
+        wanted = int(text) if len(text) <= 9 else len(pool) + 1
     else:
         names = tuple(n.strip() for n in text.split(",") if n.strip())
         validate_heroes(names)
         pool = names
         wanted = len(names) if count is None else count
-    if count is not None and text.isdigit():
+    if count is not None and text.isascii() and text.isdigit():
         raise ConfigError("give the number of heroes either in --heroes or in --hero-count")
     if not 0 <= wanted <= len(pool):
-        raise ConfigError(f"cannot put {wanted} heroes in the deck from a pool of {len(pool)}")
+        asked = text if text.isascii() and text.isdigit() else str(wanted)
+        raise ConfigError(
+            f"cannot put {asked[:12]}{'…' if len(asked) > 12 else ''} heroes in the deck "
+            f"from a pool of {len(pool)}"
+        )
     if wanted == 0:
         return (), ()
     chosen = pool if wanted == len(pool) else tuple(rng.sample(pool, wanted))

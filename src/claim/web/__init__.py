@@ -14,7 +14,7 @@ works without them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -22,15 +22,15 @@ if TYPE_CHECKING:
 __all__ = ["create_app", "run_serve"]
 
 
-def create_app(db_url: str) -> FastAPI:
+def create_app(db_url: str, **options: Any) -> FastAPI:
     """The ASGI app over the database at ``db_url`` (see :func:`claim.web.app.create_app`)."""
     from claim.web.app import create_app as _create_app
 
-    return _create_app(db_url)
+    return _create_app(db_url, **options)
 
 
-def run_serve(host: str, port: int, db_url: str | None = None) -> None:
+def run_serve(host: str, port: int, db_url: str | None = None, **options: Any) -> None:
     """Serve Claim and print its address (see :func:`claim.web.serve.run_serve`)."""
     from claim.web.serve import run_serve as _run_serve
 
-    _run_serve(host, port, db_url)
+    _run_serve(host, port, db_url, **options)

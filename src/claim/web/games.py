@@ -59,6 +59,13 @@ MAX_MESSAGE = 4096
 SEND_TIMEOUT = 10.0
 #: the seat kinds a new game gets when the request names none
 DEFAULT_SEATS = ("human", "bot:heuristic")
+#: the most digits a number in a request or a message may have (no field needs more; Python
+#: refuses to read an int of more than 4,300)
+MAX_DIGITS = 100
+#: the longest value of an option (all 24 heroes with their values take about 450)
+MAX_OPTION = 1000
+#: the largest seed a new game may ask for (a seed is stored as a 64-bit integer)
+MAX_SEED = 2**63 - 1
 #: how many finished games' replays are kept in memory
 REPLAY_CACHE = 16
 
@@ -104,6 +111,25 @@ def _shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _json_int(text: str) -> int:
+    if len(text) > MAX_DIGITS + 1:  # + 1: a minus sign
+        raise ValueError(f"a number has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def read_json(raw: str | bytes) -> Any:
+    """A request's JSON; a one-line ValueError when it is not JSON, nests too deeply or has a
+    number too long to read."""
+    try:
+        return json.loads(raw, parse_int=_json_int)
+    except json.JSONDecodeError:
+        raise ValueError("not valid JSON") from None
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
 def error_message(message: str) -> str:
     return json.dumps({"type": "error", "message": message})
 
@@ -111,6 +137,19 @@ def error_message(message: str) -> str:
 # -------------------------------------------------------------------------------------------------
 # New games: the request
 # -------------------------------------------------------------------------------------------------
+
+
+def _whole_number(value: Any) -> int | None:
+    """A JSON integer, or a string of ASCII digits (at most 30 of them: Python refuses to read
+    thousands of digits, and no option needs that many), as an int; anything else None."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= 30:
+            return int(text)
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
 
 
 def parse_seat(index: int, kind: Any) -> str:
@@ -152,14 +191,15 @@ def parse_options(data: Any) -> SetupOptions:
         if value is None:
             continue  # the default
         if key == "hero_count":
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            value = _whole_number(value)
+            if value is None or value < 0:
                 raise ApiError(f"{_flag(key)}: must be a whole number 0 or more, or null")
         elif isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         elif not isinstance(value, str):
             raise ApiError(f"{_flag(key)}: must be a string")
+        elif len(value) > MAX_OPTION:
+            raise ApiError(f"{_flag(key)}: must be at most {MAX_OPTION} characters")
         values[key] = value
     return SetupOptions(**values)
 
@@ -175,12 +215,10 @@ def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str]]:
             )
     options = parse_options(body.get("options"))
     seed = body.get("seed")
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed)
-    if seed is not None and (
-        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
-    ):
-        raise ApiError("--seed: must be a whole number from 0 to 2**63 - 1, or null")
+    if seed is not None:
+        seed = _whole_number(seed)
+        if seed is None or not 0 <= seed <= MAX_SEED:
+            raise ApiError("--seed: must be a whole number from 0 to 2**63 - 1, or null")
     seats = body.get("seats")
     if seats is None:
         seats = list(DEFAULT_SEATS)
@@ -592,7 +630,7 @@ class GameManager:
         the account's lines for move ``n`` (for 0: the setup and the deal)."""
         record = await self._finished_record(game_id)
         total = len(record.get("moves", []))
-        n = int(n_text) if n_text.isdigit() and len(n_text) < 8 else -1
+        n = int(n_text) if n_text.isascii() and n_text.isdigit() and len(n_text) < 8 else -1
         if not 0 <= n <= total:
             raise ApiError(f"n must be a move number from 0 to {total}, not {_shorten(n_text)!r}")
         logs = self._replays.get(game_id)
@@ -691,7 +729,9 @@ class GameManager:
         if game.over:
             raise ClaimError("the game is over")
         if version != game.version:
-            raise ClaimError(f"stale move: the game is at version {game.version}, not {version}")
+            raise ClaimError(
+                f"stale move: the game is at version {game.version}, not {_shorten(str(version))}"
+            )
         if current_player(game.state) != client.seat:
             raise ClaimError("it is not your turn")
         legal = legal_actions(game.state)
@@ -809,8 +849,12 @@ class GameManager:
             game.bot_task = None
 
 
+#: what a game id may look like (``secrets.token_urlsafe``): anything else is unknown at once
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 def _plausible(game_id: str) -> bool:
-    return 0 < len(game_id) <= 32
+    return GAME_ID.fullmatch(game_id) is not None
 
 
 def parse_move_message(text: str | None) -> tuple[str, int]:
@@ -822,9 +866,9 @@ def parse_move_message(text: str | None) -> tuple[str, int]:
     if len(text) > MAX_MESSAGE:
         raise ClaimError(f"malformed message: longer than {MAX_MESSAGE} characters")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ClaimError("malformed message: not valid JSON") from None
+        data = read_json(text)
+    except ValueError as exc:
+        raise ClaimError(f"malformed message: {exc}") from None
     if not isinstance(data, dict):
         raise ClaimError(f"malformed message: {shape}")
     kind = data.get("type")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
 import socket
 import sys
+from collections.abc import Iterable, Mapping
 
 from claim.errors import ClaimError
 from claim.web.store import display_url
@@ -26,15 +28,51 @@ def default_db_url() -> str:
     return os.environ.get(DB_ENV, "").strip() or DEFAULT_DB_URL
 
 
+def redact(text: str) -> str:
+    """``text`` with every ``token=...`` written ``token=…``."""
+    return _TOKEN.sub(r"\1…", text) if "token=" in text else text
+
+
 class RedactTokens(logging.Filter):
-    """Seat tokens travel in the WebSocket's query string: the server's log never shows them."""
+    """Seat tokens travel in the addresses of the table page and the WebSocket: the server's log
+    never shows them. The record keeps its shape (uvicorn's access formatter reads its five
+    ``args``: client, method, path, HTTP version, status): only the text in it is redacted."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg = _TOKEN.sub(r"\1…", message)
-            record.args = ()
+        args = record.args
+        if isinstance(args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in args)
+        elif isinstance(args, Mapping):
+            record.args = {k: redact(v) if isinstance(v, str) else v for k, v in args.items()}
+        if isinstance(record.msg, str) and not args:
+            record.msg = redact(record.msg)
         return True
+
+
+def websocket_protocol() -> type[asyncio.Protocol] | str:
+    """uvicorn's WebSocket protocol, made to answer a request it cannot read.
+
+    websockets refuses an upgrade request whose request line or a header is too long (a
+    10,000-character path: 414) or that is not HTTP, and queues its answer; uvicorn's protocol
+    never writes it, and the client waits on an open socket. This one writes the answer and
+    closes the connection."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # pragma: no cover - another uvicorn: its own WebSocket protocol
+        return "auto"
+
+    class ClaimWebSocketProtocol(WebSocketsSansIOProtocol):
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            conn = self.conn
+            refused = not self.handshake_initiated and conn.handshake_exc is not None
+            if refused and not self.transport.is_closing():
+                self.transport.write(b"".join(conn.data_to_send()))
+                self.transport.close()
+
+    return ClaimWebSocketProtocol
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -65,19 +103,34 @@ def address_of(sock: socket.socket, host: str) -> str:
     return f"http://{shown}:{port}/"
 
 
-def run_serve(host: str, port: int, db_url: str | None = None) -> None:
+def run_serve(
+    host: str,
+    port: int,
+    db_url: str | None = None,
+    *,
+    allow_origins: Iterable[str] = (),
+    max_games_per_minute: int | None = None,
+) -> None:
     """Serve Claim on ``host:port`` with its games in ``db_url`` (default: :func:`default_db_url`).
 
-    Prints the address of the lobby page first (with the real port when ``port`` is 0), then
-    runs until interrupted. A bad database URL or a busy port raises a one-line ClaimError
+    ``allow_origins`` and ``max_games_per_minute`` (default:
+    :data:`claim.web.app.GAMES_PER_MINUTE`) are :func:`claim.web.app.create_app`'s. Prints the
+    address of the lobby page first (with the real port when ``port`` is 0), then runs until
+    interrupted. A bad database URL or option, or a busy port, raises a one-line ClaimError
     before anything is served.
     """
     import uvicorn
 
-    from claim.web.app import create_app
+    from claim.web.app import GAMES_PER_MINUTE, create_app
 
     url = db_url or default_db_url()
-    app = create_app(url)
+    app = create_app(
+        url,
+        allow_origins=allow_origins,
+        max_games_per_minute=GAMES_PER_MINUTE
+        if max_games_per_minute is None
+        else max_games_per_minute,
+    )
     sock = bind(host, port)
     print(
         f"Claim is served at {address_of(sock, host)}  (games in {display_url(url)}; Ctrl+C stops)",
@@ -86,6 +139,7 @@ def run_serve(host: str, port: int, db_url: str | None = None) -> None:
     config = uvicorn.Config(
         app,
         log_level="info",
+        ws=websocket_protocol(),
         ws_max_size=WS_MAX_SIZE,
         # a state message is a few kilobytes of JSON: compressing each one would cost more
         # server time than the move itself (about 0.6 ms a message), for little gain

@@ -147,6 +147,15 @@ class BuriedGnomes(FactionPower):
 Gnomes.companions = (BuriedGnomes,)
 
 
+def printed_number(state: State, card: int) -> int:
+    """A card's printed number for an equality match (L2: Underworld leaves it): a hero's is its
+    R-61 value or the one the setup gives it (H1, H9), so a Life Stealer or Ent counting as a
+    Giant smashes the Gnomes of that value (H31, H35)."""
+    if FACTION[card] == "hero":
+        return dict(state.config.hero_values).get(CODE[card][len("hero:") :], VALUE[card])
+    return VALUE[card]
+
+
 class Giants(FactionPower):
     """Phase Two: the trick winner may, for each Giant played in the trick, discard one of the
     opponent's face-up Gnomes whose printed value equals that Giant's printed value."""
@@ -162,7 +171,7 @@ class Giants(FactionPower):
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
         assert state.trick is not None
-        value = VALUE[state.trick.plays[data][1]]
+        value = printed_number(state, state.trick.plays[data][1])
         gnomes = state.faceup[1 - player]
         if any(FACTION[g] == "gnomes" and VALUE[g] == value for g in gnomes):
             return [f"smash gnomes:{value}", "pass"]
@@ -172,7 +181,7 @@ class Giants(FactionPower):
         if move == "pass":
             return
         assert state.trick is not None
-        value = VALUE[state.trick.plays[data][1]]
+        value = printed_number(state, state.trick.plays[data][1])
         gnomes = state.faceup[1 - player]
         for i, g in enumerate(gnomes):
             if FACTION[g] == "gnomes" and VALUE[g] == value:

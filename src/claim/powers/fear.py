@@ -177,10 +177,13 @@ class Werewolves(FactionPower):
     name = key = "werewolves"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        if pos != 0 or state.moon != NO_MOON:
+        # The rule of a Werewolf-led trick, brought by the Werewolf led or by one following a
+        # card that counts as a led Werewolf (a Lycanthrope declared one has not the power
+        # itself, but the follower's Werewolf sees a Werewolf lead, H34)
+        if state.moon != NO_MOON:
             return
         led, followed = trick.factions
-        if not led or followed != led:
+        if led != "werewolves" or followed != led:
             return  # an off-faction follow loses to the lead as usual
         compare_values(trick, lower_wins=True, reason="no moon: the lower Werewolf wins")
 

@@ -52,7 +52,10 @@ class Unicorns(FactionPower):
 
     def set_value(self, state: State, trick: Trick, pos: int) -> None:
         for i, (player, _) in enumerate(trick.plays):
-            if trick.keys[i] == "unicorns":  # a Unicorn (a Life Stealer as one too, H31)
+            if trick.keys[i] == "unicorns" or trick.declared[i] == "unicorns":
+                # a Unicorn card: a real one, a Life Stealer or Ent as one (H31, H35), a
+                # Lycanthrope declared one (H34: this power sees it as a Unicorn); a Doppelganger
+                # following a Unicorn lead is not one and gets the bonus
                 continue
             bonus = sum(1 for c in state.score[player] if FACTION[c] == "unicorns")
             if bonus:
@@ -69,8 +72,11 @@ class Basilisks(FactionPower):
     name = key = "basilisks"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        if pos != 1 or trick.keys[0] == "basilisks":
-            return  # a Basilisk lead has no such power, nor a card played after it
+        if pos != 1 or trick.factions[0] == "basilisks":
+            # a Basilisk lead has no such power, nor a card played after it: a card that counts
+            # as a led Basilisk too (a Lycanthrope declared one, H34: other cards' powers see it
+            # as a Basilisk; an Ent, H35)
+            return
         if trick.values[0] == trick.values[1]:
             trick.winner = trick.plays[1][0]
             trick.reason = "the Basilisk matched the lead's value and captured it"

@@ -273,6 +273,64 @@ def test_collection_powers_still_act_on_a_lamp_win() -> None:
     assert zone(state, "score", 0) == ["dwarves:1"]
 
 
+def test_a_lamp_win_over_a_gelatinous_cube_buries_nothing() -> None:
+    """A28, H20: the Cube played second would swallow the lead and leave the trick without a
+    winner, but the Lamp (goblins:9, not held) makes the follower win at the artifact tier: hero
+    winner powers do not act, so nothing lies on the table; player 1 collects both cards and
+    leads next."""
+    state = _trick(
+        [["goblins:7", "knights:3"], ["hero:gelatinous-cube", "undead:3"]],
+        ["play goblins:7", "use wishing-lamp goblins:9", "play hero:gelatinous-cube"],
+        heroes=["gelatinous-cube"],
+    )
+    trick = last_trick(state)
+    assert trick["winner"] == 1
+    assert state.table == []
+    assert zone(state, "score", 1) == ["goblins:7", "hero:gelatinous-cube"]
+    assert engine.current_player(state) == 1
+
+
+def test_the_cube_buries_the_lead_while_the_followers_only_other_card_is_set_aside() -> None:
+    """H21, A39: player 1 holds nothing in hand after the Cube but a Flail card set aside, which
+    counts as held: a further trick can be played, so the Cube takes effect (no winner, both
+    cards on the table); the next trick, where player 1 plays the aside card, takes them."""
+    state = _trick(
+        [["goblins:7", "goblins:1"], ["hero:gelatinous-cube", "undead:3"]],
+        ["play goblins:7", "pass", "play hero:gelatinous-cube"],
+        heroes=["gelatinous-cube"],
+        aside="undead:3",
+    )
+    assert last_trick(state)["winner"] is None
+    assert zone(state, "score", 0) + zone(state, "score", 1) == []
+    assert len(state.table) == 2
+    engine.apply(state, "play goblins:1")
+    engine.apply(state, "pass")  # the Lamp
+    assert engine.legal_actions(state) == ["play undead:3"]
+    engine.apply(state, "play undead:3")
+    assert last_trick(state)["winner"] == 0  # off-faction
+    assert sorted(zone(state, "score", 0)) == [
+        "goblins:1",
+        "goblins:7",
+        "hero:gelatinous-cube",
+        "undead:3",
+    ]
+
+
+def test_a_minotaur_is_not_the_last_card_while_its_player_has_a_card_set_aside() -> None:
+    """H29, A5, A39: player 1's hand is empty once the Minotaur is played, but the Flail card set
+    aside is still to be played in the phase's last trick: the Minotaur is not its player's last
+    card and does not win; off-faction, it loses to the lead."""
+    state = _trick(
+        [["goblins:7", "goblins:1"], ["hero:minotaur", "undead:3"]],
+        ["play goblins:7", "pass", "play hero:minotaur"],
+        heroes=["minotaur"],
+        aside="undead:3",
+    )
+    trick = last_trick(state)
+    assert trick["winner"] == 0
+    assert trick["reason"] == "the follower did not follow faction"
+
+
 def test_usable_after_a_book_of_memories_lead() -> None:
     """A36: a lead from the Score pile (Book of Memories) is still a lead: the Lamp is offered
     and, naming a card player 1 lacks, makes player 1 win with goblins:2."""

@@ -180,13 +180,17 @@ class GelatinousCube(HeroPower):
     hero = "gelatinous-cube"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        if pos == 1 and state.hands[0] and state.hands[1]:
+        # H21: a further trick can be played while both hold a card, the card set aside by a
+        # Flail of Dawn included (A39: it counts as held for starting a trick)
+        if pos == 1 and state.holds(0) and state.holds(1):
             trick.winner = NO_PLAYER
             trick.reason = "the Gelatinous Cube swallowed the lead card: no winner"
             trick.marks["cube"] = 1
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
-        if pos == 1 and trick.marks.get("cube"):
+        # A28: a winner imposed over the Cube (a Wishing Lamp not held) leaves nothing buried:
+        # the trick is collected as usual
+        if pos == 1 and trick.marks.get("cube") and not trick.marks.get(WIN_IMPOSED):
             trick.dests = [(NO_PLAYER, TABLE), (NO_PLAYER, TABLE)]
 
 
@@ -286,7 +290,9 @@ class Minotaur(HeroPower):
     hero = "minotaur"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
-        if not state.hands[played_by(trick, pos)]:
+        # H29: nothing left to play once it is played; a card set aside by a Flail of Dawn is
+        # still to be played in the phase's last trick (A5, A39), so it is not the last card
+        if not state.holds(played_by(trick, pos)):
             win(trick, pos, "the Minotaur is its player's last card")
 
 

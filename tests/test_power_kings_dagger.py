@@ -541,3 +541,66 @@ def test_a_game_with_a_dagger_replays_exactly_from_its_record() -> None:
     again = records.replay(written)
     assert again.to_dict() == state.to_dict()
     assert view.report(again) == view.report(state)
+
+
+# -- a forfeit is a trick won and lost for the locations that count them ------------------------
+
+
+def _forfeit_record(setting: str, counters: dict[str, int], phase: int = 2) -> State:
+    """Player 0 leads dwarves:8 (Phase One: undead:8), player 1 follows with their only card
+    goblins:5 and player 0's King's Dagger takes it: player 0 wins the forfeit (A7, A43) under
+    ``setting``, with ``counters`` set beforehand. In Phase One the prize is goblins:9, the deck
+    goblins:6, and player 0's Follower deck holds goblins:7."""
+    record = position_record(
+        CLAIM,
+        phase=phase,
+        prize="goblins:9" if phase == 1 else None,
+        deck_top=["goblins:6"] if phase == 1 else [],
+        hands=[["undead:8" if phase == 1 else "dwarves:8", "knights:3"], ["goblins:5"]],
+        followers=(["goblins:7"], []) if phase == 1 else ((), ()),
+        discard=[],
+        artifacts=LEADER_DAGGER,
+    )
+    position = record["position"]
+    position["setup"]["setting"] = setting
+    position["counters"] = dict(counters)
+    state = replay(record)
+    lead = "play undead:8" if phase == 1 else "play dwarves:8"
+    for move in (lead, "play goblins:5", "use kings-dagger"):
+        engine.apply(state, move)
+    return state
+
+
+def test_a_forfeit_is_the_fifth_loss_of_a_lava_fields_run() -> None:
+    """L10, A43 (with A33's count of forfeits): player 1 had lost four Phase Two tricks in a row;
+    the forfeit is the fifth, so player 1 wins the game at once by Lava Fields."""
+    state = _forfeit_record("lava-fields", {"lava-player": 1, "lava-count": 4})
+    assert last_trick(state)["winner"] == 0
+    assert state.result is not None
+    assert state.result["winner"] == 1
+    assert state.result["reason"] == "lava-fields"
+
+
+def test_a_forfeit_is_a_plateau_win_but_its_winner_leads_next() -> None:
+    """L8, A43: player 0 had won two tricks in a row; the forfeit in the last Phase One trick is
+    the third, so the streak restarts; the winner still leads next (the Dagger's forfeit names
+    the leader, as an artifact power that names the next leader wins over the Plateau, L8)."""
+    state = _forfeit_record("plateau", {"plateau-player": 0, "plateau-count": 2}, phase=1)
+    assert state.phase == 2
+    assert state.counters.get("plateau-count", 0) == 0
+    assert state.counters.get("plateau-player", -1) == -1
+    assert state.leader == 0
+
+
+def test_a_forfeit_gives_its_loser_the_ice_fields_bonus() -> None:
+    """L9, A43: player 1 lost the forfeit (the last Phase One trick), so the card player 1 plays
+    in the next trick (Phase Two's first, across the boundary) gets +1: goblins:6 counts 7."""
+    state = _forfeit_record("ice-fields", {}, phase=1)
+    assert state.phase == 2
+    assert zone(state, "hand", 0) == ["goblins:7", "goblins:9"]
+    assert zone(state, "hand", 1) == ["goblins:6"]
+    while state.tasks:  # A4: the Gambler's Book and the Flail of Dawn, declined
+        engine.apply(state, "pass")
+    engine.apply(state, "play goblins:9")
+    engine.apply(state, "play goblins:6")
+    assert _plays(state) == [(0, "goblins:9", 9), (1, "goblins:6", 7)]

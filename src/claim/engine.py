@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from claim import cards
 from claim.errors import IllegalMove
-from claim.powers.base import POWER_KEY, Ask, Layer, compare_values
+from claim.powers.base import POWER_KEY, Ask, Layer, Tier, compare_values
 from claim.scoring import decided_result, final_result
 from claim.setup import GameConfig, SetupDraws, removed_for_heroes
 from claim.state import (
@@ -556,7 +556,9 @@ def concede(state: State, winner: int, reason: str) -> None:
     """A trick ends before it is contested (a King's Dagger took a card and its player has no
     other, A7, A43): ``winner`` wins it with a plain collection — Phase One the prize and the
     loser's draw, the played card left to the discard; Phase Two the played card (and a table
-    bundle) into the winner's Score pile — and no collection power acts; the winner leads."""
+    bundle) into the winner's Score pile — and no collection power acts; the winner leads. The
+    locations that count won and lost tricks count it (Plateau, Lava Fields; Ice Fields at the
+    trick's end)."""
     trick = state.trick
     assert trick is not None
     trick.winner = winner
@@ -580,7 +582,21 @@ def concede(state: State, winner: int, reason: str) -> None:
         if state.book.tracks_gains:  # the winner's take is collected this trick (A11)
             trick.gained = [(winner, card) for card in (*bundle, *played)]
     trick.collected = True
+    # A forfeit is a trick won and lost: a location's count of won and lost tricks sees it (the
+    # Plateau streak, L8; the Lava Fields run, L10), as the Flask of Tears' count does (A33),
+    # though no collection power acts; the winner leads next whatever the Plateau says (A43:
+    # the artifact names the leader, L8)
+    layers = _layers(state, trick)
+    for power, pos in layers["choose_next_leader"]:
+        if pos < 0 and power.tier == Tier.LOCATION:
+            power.choose_next_leader(state, trick, pos)
     trick.next_leader = winner
+    for power, pos in layers["after_collect"]:
+        if pos < 0 and power.tier == Tier.LOCATION:
+            power.after_collect(state, trick, pos)  # asks nothing (Lava Fields)
+            if state.result is not None:
+                _finish_early(state)
+                return
     _collected(state, trick, [])
 
 

@@ -264,9 +264,9 @@ class IceFields(LocationPower):
             if p == player:
                 trick.values[i] += 1
 
-    def before_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+    def trick_over(self, state: State, trick: Trick) -> None:
+        # every trick, a King's Dagger forfeit included (its loser is a trick's loser, A43)
         state.counters["ice-fields"] = 1 - trick.winner if trick.winner >= 0 else NO_PLAYER
-        return []
 
 
 class LavaFields(LocationPower):

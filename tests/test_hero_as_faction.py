@@ -575,3 +575,30 @@ def test_a_life_stealer_after_a_lycanthrope_led_as_a_dwarf_is_a_dwarf_with_its_p
     assert _winner(state) == 0
     assert [cards.CODE[c] for c in state.score[0]] == [LYC]
     assert [cards.CODE[c] for c in state.score[1]] == [LS]
+
+
+def test_a_life_stealer_counting_as_a_vampire_is_never_crowned() -> None:
+    """V1, H31: the Life Stealer (4) beats vampires:2 as a Vampire and its player collects both;
+    only the real Vampire may be crowned (a hero never lies face-up as the Vampire, R-21)."""
+    state = _trick(
+        deck("vampires"),
+        [["vampires:2", "cyclops:0"], [LS, "cyclops:1"]],
+        ["play vampires:2", f"play {LS}"],
+        heroes=["life-stealer"],
+    )
+    assert _winner(state) == 1
+    assert engine.legal_actions(state) == ["crown vampires:2", "pass"]
+
+
+def test_an_ent_declared_a_vampire_is_never_crowned() -> None:
+    """V1, H35: an Ent declared a Vampire (its player holds two) wins on vampires:2 and its player
+    collects both: only vampires:2 may be crowned."""
+    state = _trick(
+        deck("vampires"),
+        [["vampires:2", "cyclops:0"], [ENT, "cyclops:1"]],
+        ["play vampires:2", f"play {ENT} as vampires"],
+        heroes=["ent"],
+        scores=([], ["vampires:8", "vampires:9"]),
+    )
+    assert _winner(state) == 1
+    assert engine.legal_actions(state) == ["crown vampires:2", "pass"]

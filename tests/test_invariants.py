@@ -233,6 +233,8 @@ VIEW_FIELDS = {
     "counters",
     "artifacts",
 }
+#: the automatic tasks carrying out R-62 choices that go to the discard pile (Swamp, Cthulhu)
+DISCARDING = frozenset({"!swamp", "!discard"})
 PLAYER_FIELDS = {
     "hand",
     "followers",
@@ -334,7 +336,10 @@ def expected_view(
     if mover == player and "take top" in claim.legal_actions(state):
         deck[0] = public(state.deck[-1])
     expected["deck"] = deck
-    expected["discard"] = publics(state.discard)
+    discard = list(state.discard)
+    if not finished and state.chosen[player] and any(t[0] in DISCARDING for t in state.tasks):
+        discard += state.chosen[player]  # W8: the chooser sees their own discards made
+    expected["discard"] = publics(discard)
     expected["troll_pool"] = publics(state.troll_pool)
     expected["fire_phoenix"] = [HIDDEN] * len(state.fire_phoenix)  # W9: even when finished
     expected["toxics"] = [

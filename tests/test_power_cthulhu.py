@@ -357,3 +357,21 @@ def test_phase_two_a_cthulhu_leaves_the_deck_alone_and_phase_one_asks_no_discard
     state = _phase_one(["hero:cthulhu", "goblins:1"], ["goblins:2", "goblins:3"], LEAD)
     assert state.tasks == []
     assert engine.legal_actions(state) == ["play goblins:1"]
+
+
+def test_phase_two_the_chooser_sees_their_own_discard_in_the_discard_pile() -> None:
+    """W8: after the next leader's ``discard goblins:3`` their own view shows it in the discard
+    pile (and under ``chosen``); the other player's view and a spectator's do not until the
+    other has chosen too."""
+    state = _phase_two(
+        ["hero:cthulhu", "goblins:1", "goblins:3"], ["goblins:2", "goblins:4", "goblins:5"], LEAD
+    )
+    engine.apply(state, "discard goblins:3")
+    mine = view.observe(state, 0)
+    assert mine["discard"] == ["goblins:3"]
+    assert mine["players"][0]["chosen"] == ["goblins:3"]
+    assert view.observe(state, 1)["discard"] == []
+    assert view.spectate(state)["discard"] == []
+    engine.apply(state, "discard goblins:5")
+    for viewer in (0, 1):
+        assert view.observe(state, viewer)["discard"] == ["goblins:3", "goblins:5"]

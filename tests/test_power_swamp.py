@@ -3,9 +3,9 @@ discards 2 cards of their choice from hand, at the same time: ``discard CODE``, 
 the next leader (whoever leads the first Phase Two trick) completes theirs first; a player
 discards as many as they hold, up to two; value-hidden cards are named as in ``play``
 (``discard demons:odd``). No player's view shows the other's choices until both have chosen
-(R-62, W8: a "?" in the hand, absent from the discard pile; the chooser sees their own under
-``chosen``). The discards then go to the discard pile, the next leader's first, in the order
-chosen.
+(R-62, W8: a "?" in the hand, absent from the discard pile; the chooser sees their own made:
+in the discard pile, and under ``chosen``). The discards then go to the discard pile, the next
+leader's first, in the order chosen.
 
 Precedence (§4.4): no faction or hero power acts at the start of Phase Two in these decks, so
 Swamp meets no conflicting power (only artifacts would, and none is in play)."""
@@ -276,3 +276,26 @@ def test_a_dragon_s_next_leader_discards_first() -> None:
     assert zone(state, "discard")[-4:] == ["seers:3", "seers:4", "seers:1", "giants:1"]
     assert engine.current_player(state) == 1
     assert engine.legal_actions(state) == ["play giants:3"]
+
+
+def test_the_chooser_sees_their_own_discards_in_the_discard_pile() -> None:
+    """W8: while player 0 has not chosen, player 1's two discards are in the discard pile of
+    player 1's own view (where they land), still absent from player 0's view and a spectator's;
+    after player 0's first discard each chooser sees only their own there; once both have
+    chosen both views show the pile as it is."""
+    state = _swamp_start(["discard undead:2", "discard doppelgangers:5"])
+    assert view.observe(state, 1)["discard"] == [
+        "dwarves:2",
+        "dwarves:7",
+        "undead:2",
+        "doppelgangers:5",
+    ]
+    assert view.observe(state, 0)["discard"] == ["dwarves:2", "dwarves:7"]
+    assert view.spectate(state)["discard"] == ["dwarves:2", "dwarves:7"]
+    assert view.report(state)["discard"] == ["dwarves:2", "dwarves:7"]  # the true pile
+    engine.apply(state, "discard goblins:3")
+    assert view.observe(state, 0)["discard"] == ["dwarves:2", "dwarves:7", "goblins:3"]
+    assert view.observe(state, 1)["discard"][2:] == ["undead:2", "doppelgangers:5"]
+    engine.apply(state, "discard goblins:1")
+    pile = ["dwarves:2", "dwarves:7", "undead:2", "doppelgangers:5", "goblins:3", "goblins:1"]
+    assert view.observe(state, 0)["discard"] == view.observe(state, 1)["discard"] == pile

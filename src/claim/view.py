@@ -206,6 +206,12 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         if state.aside[p]:
             players[p]["aside"] = eyes.names(f"aside{p}", state.aside[p])  # A39
 
+    discard = state.discard
+    if viewer in (0, 1) and state.chosen[viewer] and not finished and discards_choices(state):
+        # W8: the chooser sees their own choices made: their discards already in the pile, where
+        # they land once both have chosen (the other player's are absent until then)
+        discard = discard + state.chosen[viewer]
+
     tricks: list[dict[str, Any]] = []
     # every card of the history named in one pass (the history is public: same for any viewer)
     named = iter(
@@ -249,7 +255,7 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         "tricks": tricks,
         "players": players,
         "deck": eyes.names("deck", state.deck[::-1]),
-        "discard": eyes.names("discard", state.discard),
+        "discard": eyes.names("discard", discard),
         "next": nxt,
         "result": dict(state.result) if state.result is not None else None,
         "phase": state.phase,
@@ -327,6 +333,13 @@ def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> dict[
             for code in daggered
         ]
     return fields
+
+
+def discards_choices(state: State) -> bool:
+    """Whether the R-62 choices waiting to be carried out go to the discard pile (Swamp,
+    Cthulhu's Phase Two discards; not the gives of Endless Sands, Windy Peaks, Tavern)."""
+    by_ask = state.book.by_ask
+    return any(kind[0] == "!" and by_ask[kind].discards_choices for kind, _, _ in state.tasks)
 
 
 def as_before_choices(state: State, player: int) -> list[int]:

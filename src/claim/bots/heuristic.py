@@ -649,7 +649,9 @@ class _Model:
         visible += view.get("discard", []) + view.get("troll_pool", []) + view.get("out", [])
         visible += self.prizes
         chosen = list(mine.get("chosen", []))  # our R-62 choices not yet carried out (L5, L20)
-        visible += chosen
+        discard = view.get("discard", [])
+        if not (chosen and discard[-len(chosen) :] == chosen):
+            visible += chosen  # (W8: our discards, Swamp or Cthulhu, already show in the pile)
         visible += [play["card"] for play in current.get("plays", [])]
         if self.arts:
             visible += list(mine.get("aside") or [])  # our Flail of Dawn card (A5)

@@ -73,6 +73,9 @@ class Power:
     hides_values: ClassVar[bool] = False
     #: the power takes away the power of the other card of its trick (Vampire Queen, H7, H38)
     strips_other: ClassVar[bool] = False
+    #: the R-62 choices of this power, once carried out, go to the discard pile (Swamp, Cthulhu):
+    #: the chooser's view shows their own there as soon as they are made (W8)
+    discards_choices: ClassVar[bool] = False
     #: a global power that is a layer only of a trick that collects a Cube bundle (speed)
     needs_table: ClassVar[bool] = False
     #: powers that come into play with this one (a Trolls companion for buried Trolls)

@@ -129,6 +129,7 @@ class Cthulhu(HeroPower):
 
     hero = "cthulhu"
     asks = ("discard", "!discard")
+    discards_choices = True  # W8
 
     def before_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         if trick.phase == 1:

@@ -186,6 +186,7 @@ class Swamp(_HandChoice):
     name = "swamp"
     asks = ("swamp", "!swamp")
     verb = "discard"
+    discards_choices = True  # W8
     cards_each = 2
     at_phase = 2
 

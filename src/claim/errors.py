@@ -21,3 +21,15 @@ class IllegalMove(ClaimError):
 
 class RecordError(ClaimError):
     """A malformed game record or position; the message names the field."""
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a one-line message, cut to ``limit`` characters: bad input may be a
+    megabyte long (a huge number or a big list is described, not written out)."""
+    if isinstance(value, (dict, list, tuple)) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    if isinstance(value, int) and abs(value) >= 10**30:
+        digits = len(str(abs(value))) if abs(value) < 10**4000 else "thousands of"
+        return f"a number of {digits} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

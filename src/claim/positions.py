@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from claim import cards
-from claim.errors import RecordError
+from claim.errors import ClaimError, RecordError, shown
 from claim.powers.base import POWER_KEY
 from claim.records import DEAL_FIELDS, CardPool, check_fields, parse_setup
 from claim.setup import game_cards
@@ -117,14 +117,14 @@ def _player(value: Any, where: str, allow_none: bool = False) -> int:
     if allow_none and value == NO_PLAYER:
         return NO_PLAYER
     if value not in (0, 1) or isinstance(value, bool):
-        raise RecordError(f"{where} must be 0 or 1, got {value!r}")
+        raise RecordError(f"{where} must be 0 or 1, got {shown(value)}")
     return int(value)
 
 
 def _code_id(code: Any, where: str) -> int:
     """Any id of a code (for the trick history, which only displays cards)."""
     if not isinstance(code, str) or code not in cards.IDS_BY_CODE:
-        raise RecordError(f"{where}: unknown card code {code!r}")
+        raise RecordError(f"{where}: unknown card code {shown(code)}")
     return cards.IDS_BY_CODE[code][0]
 
 
@@ -233,6 +233,9 @@ def load_position(data: Any, where: str = "position") -> State:
                 state.trick.marks[str(mark)] = places[place]
         except (TypeError, ValueError, KeyError):
             raise RecordError(f"{where}.trick.mods/used/card_marks are malformed") from None
+        named = [name for _, name, _ in state.trick.mods] + [u[1] for u in state.trick.used]
+        if not all(name in cards.ARTIFACTS for name in named):
+            raise RecordError(f"{where}.trick.mods/used must name artifacts")
     known = data.get("value_known", [])
     if not isinstance(known, list) or not all(isinstance(p, str) and p in places for p in known):
         raise RecordError(f"{where}.value_known must list card places")
@@ -246,8 +249,7 @@ def load_position(data: Any, where: str = "position") -> State:
     except (TypeError, ValueError, KeyError):
         raise RecordError(f"{where}.chosen_at must list [card place, index]") from None
     end_moves = data.get("end_moves", [])
-    if not isinstance(end_moves, list) or not all(isinstance(m, dict) for m in end_moves):
-        raise RecordError(f"{where}.end_moves must be a list of objects")
+    _check_end_moves(end_moves, state, f"{where}.end_moves")
     state.end_moves = list(end_moves)
     declared = data.get("declared", [])
     try:
@@ -288,11 +290,16 @@ def load_position(data: Any, where: str = "position") -> State:
         raise RecordError(f"{where}.history_prizes must list [trick index, prizes]") from None
     try:
         state.history_artifacts = {
-            int(i): tuple((int(p), str(name), str(detail)) for p, name, detail in used)
+            int(i): tuple(
+                (_player(p, f"{where}.history_artifacts"), str(name), str(detail))
+                for p, name, detail in used
+            )
             for i, used in data.get("history_artifacts", [])
         }
     except (TypeError, ValueError):
         raise RecordError(f"{where}.history_artifacts must list [trick index, uses]") from None
+    if not all(u[1] in cards.ARTIFACTS for used in state.history_artifacts.values() for u in used):
+        raise RecordError(f"{where}.history_artifacts must name artifacts")
     moves = data.get("moves", [])
     chance = data.get("chance", [])
     for name, items in (("moves", moves), ("chance", chance)):
@@ -317,8 +324,8 @@ def load_position(data: Any, where: str = "position") -> State:
     except (KeyError, IndexError, TypeError):
         raise RecordError(f"{where}.deal must hold the starting hands and deck") from None
     result = data.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise RecordError(f"{where}.result must be an object or null")
+    if result is not None:
+        _check_result(result, state, f"{where}.result")
     state.result = result
     state.last_winner = _player(data.get("last_winner", NO_PLAYER), f"{where}.last_winner", True)
     moon = data.get("moon", "no-moon")
@@ -329,8 +336,19 @@ def load_position(data: Any, where: str = "position") -> State:
     state.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
     if state.result is None and state.trick is None and not state.tasks:
         raise RecordError(f"{where}: a game in progress needs its current trick")
-    _advance(state)  # recompute the options of a pending decision
+    try:
+        _advance(state)  # recompute the options of a pending decision
+    except ClaimError:
+        raise
+    except (LookupError, ValueError, TypeError, AttributeError) as exc:
+        # a snapshot whose parts each look right but do not fit together
+        raise RecordError(f"{where}: not a consistent position ({describe(exc)})") from None
     return state
+
+
+def describe(exc: BaseException) -> str:
+    """An unexpected engine error on an inconsistent position, for a one-line message."""
+    return f"{type(exc).__name__}: {shown(str(exc))[1:-1]}" if str(exc) else type(exc).__name__
 
 
 def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
@@ -401,20 +419,121 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
         raise RecordError(f"{where}.prizes: only a Phase One trick has prizes")
     if trick.dests and len(trick.dests) != n:
         raise RecordError(f"{where}.dests must match the plays")
+    _check_trick_numbers(trick, where)
     return trick
+
+
+#: the zones a trick's cards may go to (``claim.state``: DISCARD … TABLE)
+ZONES = range(8)
+PLAYERS = (0, 1)
+SOME_PLAYER = (NO_PLAYER, 0, 1)
+#: where a Phase One trick's prizes come from (``claim.state``: FROM_PRIZE … FROM_SECOND_PRIZE)
+SOURCES = range(4)
+
+
+def _check_trick_numbers(trick: Trick, where: str) -> None:
+    """The numbers of a trick that name players, zones and plays: in range, or the engine would
+    fail on them later."""
+    checks: list[tuple[str, bool]] = [
+        ("winner", trick.winner in SOME_PLAYER),
+        ("next_leader", trick.next_leader in SOME_PLAYER),
+        ("sealed", -1 <= trick.sealed < len(trick.plays)),
+        ("dests", all(p in SOME_PLAYER and z in ZONES for p, z in trick.dests)),
+        (
+            "extra",
+            all(z in ZONES and p in SOME_PLAYER and z2 in ZONES for _, z, p, z2 in trick.extra),
+        ),
+        ("prize_plan", all(p in PLAYERS and src in SOURCES for p, src in trick.prize_plan)),
+        ("captured", all(0 <= i < len(trick.plays) for i in trick.captured)),
+        ("factions", all(f == "" or f in cards.FACTIONS for f in trick.factions)),
+        ("declared", all(d is None or d in cards.FACTIONS for d in trick.declared)),
+    ]
+    for name, ok in checks:
+        if not ok:
+            raise RecordError(f"{where}.{name} is out of range")
+
+
+RESULT_FIELDS = (
+    "votes",
+    "winner",
+    "reason",
+    "votes_won",
+    "cards_in_won_factions",
+    "end_moves",
+    "dungeon",
+)
+
+
+def _check_result(result: Any, state: State, where: str) -> None:
+    """A finished game's result as the engine writes it (``claim.scoring``), which the replay
+    JSON and the accounts read."""
+    if not isinstance(result, dict):
+        raise RecordError(f"{where} must be an object or null")
+    check_fields(result, RESULT_FIELDS, where)
+    votes = result.get("votes")
+    if not isinstance(votes, dict) or set(votes) != set(state.config.factions):
+        raise RecordError(f"{where}.votes must map each faction to 0, 1 or null")
+    if not all(v is None or v in PLAYERS for v in votes.values()):
+        raise RecordError(f"{where}.votes must map each faction to 0, 1 or null")
+    if result.get("winner") is not None and result.get("winner") not in PLAYERS:
+        raise RecordError(f"{where}.winner must be 0, 1 or null")
+    if not isinstance(result.get("reason"), str):
+        raise RecordError(f"{where}.reason must be a string")
+    for name in ("votes_won", "cards_in_won_factions"):
+        pair = result.get(name)
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
+        ):
+            raise RecordError(f"{where}.{name} must be two whole numbers")
+    _check_end_moves(result.get("end_moves", []), state, f"{where}.end_moves")
+    dungeon = result.get("dungeon")
+    if dungeon is not None and not (
+        isinstance(dungeon, dict)
+        and set(dungeon) == {"phase_one", "phase_two"}
+        and all(v is None or v in PLAYERS for v in dungeon.values())
+    ):
+        raise RecordError(f"{where}.dungeon must map phase_one and phase_two to 0, 1 or null")
+
+
+def _check_end_moves(moves: Any, state: State, where: str) -> None:
+    """``{"card", "from", "to", "by"}`` objects: a card code, zone names, a power's name."""
+    if not isinstance(moves, list):
+        raise RecordError(f"{where} must be a list of objects")
+    zones = state.zones()
+    for i, move in enumerate(moves):
+        ok = (
+            isinstance(move, dict)
+            and set(move) <= {"card", "from", "to", "by"}
+            and move.get("card") in cards.IDS_BY_CODE
+            and move.get("from") in zones
+            and move.get("to") in zones
+            and isinstance(move.get("by", ""), str)
+        )
+        if not ok:
+            raise RecordError(f"{where}[{i}] must be {{card, from, to, by}}: a code, zone names")
 
 
 def _load_history(data: Any, where: str) -> TrickRecord:
     try:
         phase, number, leader, prize, plays, winner, reason = data
-        return (
+        record = (
             int(phase),
             int(number),
-            int(leader),
+            _player(leader, f"{where}[2]"),
             -1 if prize is None else _code_id(prize, f"{where}.prize"),
-            tuple((int(p), _code_id(c, f"{where}.plays"), int(v), a) for p, c, v, a in plays),
-            int(winner),
+            tuple(
+                (_player(p, f"{where}.plays"), _code_id(c, f"{where}.plays"), int(v), a)
+                for p, c, v, a in plays
+            ),
+            _player(winner, f"{where}[5]", True),
             str(reason),
         )
     except (TypeError, ValueError):
         raise RecordError(f"{where} is not a trick record") from None
+    if record[0] not in (1, 2) or len(record[4]) > 2:
+        raise RecordError(f"{where} is not a trick record")
+    if not all(a is None or (isinstance(a, str) and a in cards.FACTIONS) for *_, a in record[4]):
+        raise RecordError(f"{where}.plays: a declaration names a faction or is null")
+    return record

@@ -17,10 +17,13 @@ from typing import Any
 from claim import cards
 from claim.engine import apply, legal_actions, start_game
 from claim.errors import ClaimError, IllegalMove, RecordError
+from claim.errors import shown as _shorten
 from claim.old_moves import upgrade_move
 from claim.setup import (
     DECK_SIZE,
     HAND_SIZE,
+    HERO_VALUE_MAX,
+    HERO_VALUE_MIN,
     SHADOWS_IN_DECK,
     TOXICS_FACE_UP,
     GameConfig,
@@ -62,8 +65,6 @@ NUMBER_LIMIT = 2**64 - 1
 MAX_DIGITS = 20
 #: how deeply a record's JSON may nest (a position needs 6 levels)
 MAX_DEPTH = 32
-#: a hero's value (R-61, H9): one printed digit, like every hero card's
-HERO_VALUE_MIN, HERO_VALUE_MAX = 0, 9
 
 
 class _BadNumber(Exception):
@@ -160,14 +161,6 @@ def check_fields(data: dict[Any, Any], known: Sequence[str], where: str) -> None
             )
 
 
-def _shorten(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters (an error message stays one short line)."""
-    if isinstance(value, (dict, list, tuple)) and len(value) > 8:
-        return f"a {type(value).__name__} of {len(value)} items"
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     """The ``setup`` object of a record or position as a GameConfig."""
     if not isinstance(data, dict):
@@ -176,7 +169,7 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
     factions = data.get("factions")
     if isinstance(factions, str):
         if factions not in cards.PRESETS:
-            raise RecordError(f"{where}.factions: unknown preset {factions!r}")
+            raise RecordError(f"{where}.factions: unknown preset {_shorten(factions)}")
         factions = list(cards.PRESETS[factions])
     if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
         raise RecordError(f"{where}.factions must be a preset name or a list of five factions")
@@ -292,9 +285,9 @@ class CardPool:
 
     def take(self, code: Any, where: str) -> int:
         if not isinstance(code, str):
-            raise RecordError(f"{where}: a card must be a code string, got {code!r}")
+            raise RecordError(f"{where}: a card must be a code string, got {_shorten(code)}")
         if code not in cards.IDS_BY_CODE:
-            raise RecordError(f"{where}: unknown card code {code!r}")
+            raise RecordError(f"{where}: unknown card code {_shorten(code)}")
         free = self._free.get(code)
         if free is None:
             raise RecordError(f"{where}: {code} is not a card of this game's factions")

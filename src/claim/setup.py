@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from claim import cards
-from claim.errors import ConfigError, DeckError
+from claim.errors import ConfigError, DeckError, shown
 
 if TYPE_CHECKING:
     from claim.state import State
@@ -48,7 +48,7 @@ class GameConfig:
     def __post_init__(self) -> None:
         validate_factions(self.factions)
         if self.first_leader not in (0, 1):
-            raise ConfigError(f"first leader must be 0 or 1, got {self.first_leader!r}")
+            raise ConfigError(f"first leader must be 0 or 1, got {shown(self.first_leader)}")
         validate_heroes(self.heroes)
         pool = self.hero_pool or (cards.HEROES if self.heroes else ())
         validate_heroes(pool)
@@ -61,9 +61,9 @@ class GameConfig:
         object.__setattr__(self, "hero_pool", tuple(h for h in cards.HEROES if h in pool))
         for name, value in self.hero_values:
             if name not in cards.HERO_VALUES:
-                raise ConfigError(f"unknown hero {name!r} in the hero values")
+                raise ConfigError(f"unknown hero {shown(name)} in the hero values")
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(f"the value of {name} must be a whole number, got {value!r}")
+                raise ConfigError(f"the value of {name} must be a whole number, got {shown(value)}")
             if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
                 raise ConfigError(
                     f"the value of {name} must be from {HERO_VALUE_MIN} to {HERO_VALUE_MAX}"
@@ -120,7 +120,9 @@ def validate_location(name: str | None, kind: str) -> None:
     if name not in pools[kind]:
         other = "building" if kind == "setting" else "setting"
         hint = f" ({name} is a {other})" if name in pools[other] else ""
-        raise ConfigError(f"unknown {kind} {name!r}{hint}; {kind}s are: {', '.join(pools[kind])}")
+        raise ConfigError(
+            f"unknown {kind} {shown(name)}{hint}; {kind}s are: {', '.join(pools[kind])}"
+        )
 
 
 def parse_location(text: str | None, kind: str, rng: random.Random) -> str | None:
@@ -145,7 +147,7 @@ def validate_artifact_names(names: Sequence[str]) -> None:
     for name in names:
         if name not in cards.ARTIFACTS:
             raise ConfigError(
-                f"unknown artifact {name!r}; artifacts are: {', '.join(cards.ARTIFACTS)}"
+                f"unknown artifact {shown(name)}; artifacts are: {', '.join(cards.ARTIFACTS)}"
             )
         if name in seen:
             raise ConfigError(f"artifact {name} is listed twice")
@@ -206,7 +208,7 @@ def validate_heroes(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if name not in cards.HERO_VALUES:
-            raise ConfigError(f"unknown hero {name!r}; heroes are: {', '.join(cards.HEROES)}")
+            raise ConfigError(f"unknown hero {shown(name)}; heroes are: {', '.join(cards.HEROES)}")
         if name in seen:
             raise ConfigError(f"hero {name} is listed twice")
         seen.add(name)
@@ -291,7 +293,7 @@ def validate_factions(factions: Sequence[str]) -> None:
     names = list(factions)
     for name in names:
         if name not in cards.FACTIONS:
-            raise DeckError(f"unknown faction {name!r}; factions are: {_faction_list()}")
+            raise DeckError(f"unknown faction {shown(name)}; factions are: {_faction_list()}")
     seen: set[str] = set()
     for name in names:
         if name in seen:
@@ -337,7 +339,7 @@ def parse_factions(text: str, rng: random.Random | None = None) -> tuple[str, ..
     if len(names) == 1:
         presets = ", ".join(cards.PRESETS)
         raise DeckError(
-            f"unknown preset {names[0]!r}; use {presets}, random, or five factions separated "
+            f"unknown preset {shown(names[0])}; use {presets}, random, or five factions separated "
             "by commas"
         )
     validate_factions(names)
@@ -367,7 +369,7 @@ def resolve_first_leader(value: str | int, rng: random.Random) -> int:
         return rng.randrange(2)
     if text in ("0", "1"):
         return int(text)
-    raise ConfigError(f"first leader must be 0, 1 or random, got {value!r}")
+    raise ConfigError(f"first leader must be 0, 1 or random, got {shown(value)}")
 
 
 SHADOWS_IN_DECK = 10

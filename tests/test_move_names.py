@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from claim import engine, records
+from claim.account import replay_account
 from claim.errors import RecordError
 from claim.old_moves import upgrade_move
 from claim.state import State
@@ -277,6 +278,33 @@ def test_cthulhu_discard_names_a_once_public_demon_by_parity() -> None:
     ]
 
 
+def test_swamp_discards_name_a_once_public_demon_by_parity() -> None:
+    """R-30, W14 for the R-62 hand choices (Swamp here; Windy Peaks, Endless Sands, the Kraken's
+    give and the Flail's aside name hand cards the same way): demons:4, whose value was shown,
+    and demons:6 are both ``discard demons:even``; the first in hand order goes."""
+    record = position_record(
+        FIRE,
+        phase=1,
+        number=13,
+        prize="goblins:9",
+        hands=[["knights:2"], ["knights:9"]],
+        followers=[["goblins:1", "goblins:2"], ["demons:4", "demons:6", "goblins:3"]],
+        discard=[],
+        moves=["play knights:2", "play knights:9"],
+    )
+    record["position"]["setup"]["setting"] = "swamp"
+    record["position"]["value_known"] = ["followers1/0"]
+    state = replay(record)
+    assert engine.current_player(state) == 1
+    assert engine.legal_actions(state) == [
+        "discard demons:even",
+        "discard goblins:3",
+        "discard goblins:9",  # the prize it won
+    ]
+    engine.apply(state, "discard demons:even")
+    assert zone(state, "hand", 1)[0] == "demons:6"
+
+
 # -- old records -------------------------------------------------------------------------------
 
 
@@ -356,3 +384,53 @@ def test_upgrade_keeps_legal_moves_and_games_without_hidden_values() -> None:
     assert upgrade_move(state, "tuck demons:2") == "tuck demons:2"
     assert upgrade_move(state, "pass") == "pass"
     assert upgrade_move(state, "tuck goblins:9") == "tuck goblins:9"
+
+
+def test_the_replay_account_reads_an_old_record() -> None:
+    """``claim replay`` narrates an old record (the Narrator reads moves through
+    ``upgrade_move``) exactly as the record in today's spelling."""
+    plays = ["play demons:even", "play demons:odd"]
+    old = _tuck_record("demons:2", "demons:3", [*plays, "tuck demons:even", "pass"])
+    new = _tuck_record("demons:2", "demons:3", [*plays, "tuck demons:2", "pass"])
+    lines = replay_account(old)
+    assert lines == replay_account(new)
+    assert any("tucks demons:2 under" in line for line in lines)
+
+
+def test_a_saved_web_game_with_old_moves_loads_and_replays() -> None:
+    """The web server's saved games: a position an older engine saved (the old move in its
+    ``moves``) loads as it is; one that cannot be read falls back to replaying the record, which
+    reads the old move; the finished-game replay log narrates the old record."""
+    from claim.web.games import _replay_logs, game_from_stored
+    from claim.web.store import IN_PROGRESS, StoredGame, now
+
+    plays = ["play demons:even", "play demons:odd"]
+    old = _tuck_record("demons:2", "demons:3", [*plays, "tuck demons:even"])
+    state = records.replay(old)
+    position = state.to_dict()
+    position["moves"] = list(old["moves"])  # as the earlier version saved it
+
+    def stored(position: dict[str, Any]) -> StoredGame:
+        return StoredGame(
+            id="g1",
+            created=now(),
+            options={},
+            seats=["human", "human"],
+            token_hashes=[None, None],
+            bot_seeds=[None, None],
+            record=old,
+            position=position,
+            status=IN_PROGRESS,
+            moves=len(old["moves"]),
+            result=None,
+        )
+
+    loaded = game_from_stored(stored(position)).state
+    assert engine.legal_actions(loaded) == ["tuck demons:3", "pass"]
+    replayed = game_from_stored(stored({"format": "an older one"})).state
+    assert replayed.to_dict() == state.to_dict()
+    assert replayed.moves[-1] == "tuck demons:2"
+    finished = _tuck_record("demons:2", "demons:3", [*plays, "tuck demons:even", "pass"])
+    logs = _replay_logs(finished)
+    assert len(logs) == 1 + len(finished["moves"])
+    assert any("tucks demons:2 under" in line for lines in logs for line in lines)

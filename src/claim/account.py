@@ -1276,7 +1276,8 @@ class Narrator:
             elif kind == "seer" and two_prizes:
                 detail = "islands"
             elif kind == "tuck" and move.startswith("tuck ") and state.tucked[player]:
-                # the move names the card by parity or band; its value was shown in its trick
+                # the card as the viewer sees it: the move names a Trickster by printed value
+                # (a Demon by its code already, W14), the omniscient account by its code (W1)
                 move = f"tuck {self.public(state.tucked[player][-1])}"
             text = describe_decision(kind, player, move, names, visible, detail)
             if kind == "gargoyle":

@@ -130,7 +130,8 @@ def heading(view: dict[str, Any], decision: str | None = None) -> str:
 def table_sections(
     view: dict[str, Any], seat: int | None, names: Names, config: GameConfig
 ) -> list[Section]:
-    """The whole table as ``seat`` sees it (None: a replay showing everything)."""
+    """The whole table as ``seat`` sees it (None: a replay showing everything): everything from
+    ``view``; of ``config`` only the factions (public) are read."""
     sections = [
         _trick_section(view, names),
         *_hand_sections(view, seat, names, config.factions),
@@ -142,7 +143,7 @@ def table_sections(
     places = location_lines(view, names)
     if places:
         sections.append(Section("LOCATIONS", places))
-    if config.artifacts:
+    if view.get("artifacts"):  # the public pool, there when artifacts are in play
         sections.append(Section("ARTIFACTS", artifact_lines(view, seat, names)))
     sections.append(Section("CARDS LEFT", [count_line(view, seat, names)]))
     return sections

@@ -160,6 +160,22 @@ class GameSession:
         """What the human may know (RULES.md §10): the only game data the screen shows."""
         return observe(self.state, self.seat)
 
+    @property
+    def config(self) -> GameConfig:
+        """The setup; the screens read only its public parts (the factions, the pools, the
+        locations) and the human's own artifacts — never the bot's or which heroes are in."""
+        return self.state.config
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed: the human dealt the game with it (chosen on the new-game screen or
+        given a fresh one), so it is shown to reproduce the game."""
+        return self.state.seed
+
+    @property
+    def moves_made(self) -> int:
+        return len(self.state.moves)
+
     def legal(self) -> list[str]:
         """The human's legal moves; empty when it is not their turn."""
         return legal_actions(self.state) if self.human_to_move else []
@@ -299,6 +315,12 @@ class ReplaySession:
 
     Every position is computed once up front (a whole game is a few hundred small states), so
     stepping back is as quick as stepping forward and the log of each step is the Narrator's.
+
+    The true states and the record's moves stay inside: the screen gets only :meth:`view`
+    (``observe`` for a seat, RULES.md §10), the lines the seat's Narrator told (:attr:`told`),
+    who moves next (public, W10) and :meth:`next_move` — a seat's own next move, one of its legal
+    moves, never the other player's before it is made (an ``aside`` or a Windy Peaks ``give``
+    would show their secret choice).
     """
 
     def __init__(self, record: Any, seat: int | None = None) -> None:
@@ -308,35 +330,37 @@ class ReplaySession:
         state = records.initial_state(record)
         self.seat = seat
         self.names = Names()
+        #: the setup; the screens read only its public parts (the factions, the pools, the
+        #: locations) and ``seat``'s own artifacts
         self.config = state.config
-        self.seed = state.seed
-        self.moves: list[str] = list(record.get("moves", []))
-        self.players: list[int] = []  # who made each move
+        #: the moves as today's engine spells them (an old record's spelling is read as
+        #: today's by the Narrator, W14), filled below
+        self._moves: list[str] = []
         narrator = Narrator(state, viewer=seat, names=self.names)
         self.intro = [f"Factions: {', '.join(state.config.factions)}."]
         self.intro.append(f"Player {state.config.first_leader} leads the first trick.")
         self.intro.extend(table_setup_lines(state.config, seat, self.names))
-        self.states: list[State] = [state.clone()]
-        #: the log lines each move produced (index i: move i, i.e. the step to state i + 1)
+        self._states: list[State] = [state.clone()]
+        #: the log lines each move produced, as the seat's Narrator told them (index i: move i,
+        #: i.e. the step to state i + 1)
         self.told: list[list[str]] = []
-        for move in self.moves:
-            player = current_player(state)
-            self.players.append(player if player is not None else -1)
+        for move in record.get("moves", []):
             self.told.append(narrator.apply(move))
-            self.states.append(state.clone())
+            self._moves.append(state.moves[-1])
+            self._states.append(state.clone())
         self.index = 0
 
     @property
-    def state(self) -> State:
-        return self.states[self.index]
+    def _state(self) -> State:
+        return self._states[self.index]
 
     @property
     def total(self) -> int:
-        return len(self.moves)
+        return len(self._moves)
 
     def view(self) -> dict[str, Any]:
         """The position after :attr:`index` moves, as the seat saw it (or everything)."""
-        return report(self.state, self.seat)
+        return report(self._state, self.seat)
 
     def goto(self, index: int) -> int:
         self.index = max(0, min(index, self.total))
@@ -348,12 +372,39 @@ class ReplaySession:
     def backward(self, steps: int = 1) -> int:
         return self.goto(self.index - steps)
 
-    def next_move(self) -> str | None:
-        """The move played from this position, or None at the end of the record."""
-        return self.moves[self.index] if self.index < self.total else None
-
     def next_player(self) -> int | None:
-        return self.players[self.index] if self.index < self.total else None
+        """Who makes the next move of the record (public, W10); None at its end."""
+        if self.index >= self.total:
+            return None
+        return current_player(self._state)
+
+    def next_move(self) -> str | None:
+        """The move played from this position, as far as the viewer may know it before it is
+        made: every move when everything is shown; from a seat, only that seat's own (one of the
+        legal moves its view lists, W10), None for the other player's. None at the end."""
+        if self.index >= self.total:
+            return None
+        if self.seat is not None and self.next_player() != self.seat:
+            return None
+        return self._moves[self.index]
+
+    def side_lines(self) -> list[str]:
+        """The side panel: where the replay stands and what comes next, as the viewer may know
+        it (the other player's next move shows only once made, in the log, as the seat's
+        Narrator tells it)."""
+        lines = [f"Move {self.index} of {self.total}"]
+        move = self.next_move()
+        player = self.next_player()
+        if move is not None:
+            lines.append(f"Next: player {player} → {move}")
+        elif player is not None:
+            lines.append(f"Next: player {player} moves (shown once made)")
+        elif self._state.result is not None:
+            lines.append("The game is over:")
+            lines.extend(self.result_lines())
+        else:
+            lines.append("The record ends here; the game was not finished.")
+        return lines
 
     def log_lines(self) -> list[str]:
         """The intro and every line told up to this position."""
@@ -363,7 +414,8 @@ class ReplaySession:
         return lines
 
     def result_lines(self) -> list[str]:
-        return game_result_lines(self.state, self.names, self.seat)
+        """The votes and what decided the winner, once finished (every card is public then)."""
+        return game_result_lines(self._state, self.names, self.seat)
 
     def help_lines(self) -> list[str]:
         return rules_lines(self.config, self.seat)

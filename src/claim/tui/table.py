@@ -7,7 +7,7 @@ the log below, the keys at the bottom.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -94,7 +94,9 @@ class TableScreen(Screen[None]):
 
     def refresh_table(self) -> None:
         """Show the game as the human's view has it now (never while the bot thinks: the view
-        is read from the state the worker reads)."""
+        is read from the state the worker reads). The screen reads the session's view, the
+        human's legal moves and decision, the public setup and the log: never the true state,
+        and never the bot's move before it is played (it is told once made)."""
         session = self.session
         view = session.view()
         decision = session.decision()
@@ -102,12 +104,11 @@ class TableScreen(Screen[None]):
         title = heading(view, decision[0] if decision else None)
         against = bot_label(session.bot_spec)
         self.query_one("#status", Static).update(
-            f"Claim · {title} · you: player {session.seat} · vs {against} · "
-            f"seed {session.state.seed}",
+            f"Claim · {title} · you: player {session.seat} · vs {against} · seed {session.seed}",
             layout=False,
         )
         self.query_one(TablePanel).show(
-            table_sections(view, session.seat, names, session.state.config),
+            table_sections(view, session.seat, names, session.config),
             session.seat,
             names,
             session.over,
@@ -119,7 +120,7 @@ class TableScreen(Screen[None]):
             moves.show([])
         elif session.human_to_move:
             prompt.update(coloured("▶ " + prompt_text(view, session.seat, names, decision)))
-            moves.show(ordered_moves(session.legal(), session.state.config.factions))
+            moves.show(ordered_moves(session.legal(), session.config.factions))
         else:
             prompt.update(f"{names[session.bot_seat].capitalize()} is thinking…")
             moves.show([])
@@ -205,7 +206,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen([*PLAY_KEYS, *self.session.help_lines()]))
 
     def default_save_name(self) -> str:
-        return f"claim-{self.session.state.seed}-{len(self.session.state.moves)}.json"
+        return f"claim-{self.session.seed}-{self.session.moves_made}.json"
 
     def action_save(self, error: str = "") -> None:
         self.app.push_screen(SaveScreen(self.default_save_name(), error), self._saved)
@@ -230,7 +231,7 @@ class TableScreen(Screen[None]):
             self.app.exit(f"The game was saved to {target}.")
 
     def action_leave(self) -> None:
-        if self.session.over or not self.session.state.moves:
+        if self.session.over or not self.session.moves_made:
             self.app.exit()
             return
         self.app.push_screen(ConfirmQuit(), self._leave_answer)
@@ -316,19 +317,12 @@ class ReplayScreen(Screen[None]):
             names,
             view["status"] == "finished",
         )
-        self.query_one("#prompt", Static).update(self._side_text(view))
+        self.query_one("#prompt", Static).update(self._side_text())
 
-    def _side_text(self, view: dict[str, Any]) -> str:
-        replay = self.replay
-        lines = [f"Move {replay.index} of {replay.total}"]
-        move = replay.next_move()
-        if move is not None:
-            lines.append(f"Next: player {replay.next_player()} → {move}")
-        elif view["status"] == "finished":
-            lines.append("The game is over:")
-            lines.extend(replay.result_lines())
-        else:
-            lines.append("The record ends here; the game was not finished.")
+    def _side_text(self) -> str:
+        """Where the replay stands and what comes next, as the session lets the viewer know it
+        (from a seat: never the other player's move before it is made)."""
+        lines = self.replay.side_lines()
         lines.append("")
         lines.append("→ next · ← back · PgDn/PgUp ten · Home/End · ? help · q quit")
         return "\n".join(lines)

@@ -9,10 +9,10 @@ W14 changed how a move names a Demon or Fire Elemental (a value-hidden card, R-3
 - *from a hand* (``discard``, ``give``, ``aside``) a card is always named by parity / band, even
   when its value was once public; earlier versions wrote such a card's code (``discard demons:4``).
 
-:func:`upgrade_move` turns such an old move into today's spelling where it designates one card
-unambiguously, and refuses it with a one-line :class:`~claim.errors.RecordError` where it does
-not. Every move that is legal today is kept as it is, so it costs one dictionary lookup per move
-of a game with value-hidden cards and nothing in other games. Records replay
+:func:`upgrade_move` turns such an old move into today's spelling of the card it chose then, and
+refuses it with a one-line :class:`~claim.errors.RecordError` where today's moves cannot say
+that card. Every move that is legal today is kept as it is, so it costs one dictionary lookup
+per move of a game with value-hidden cards and nothing in other games. Records replay
 (:func:`claim.records.replay`) and the replay account (:class:`claim.account.Narrator`, used by
 ``claim replay``, the terminal game and the web server's saved games) read moves through it.
 """
@@ -41,11 +41,12 @@ def upgrade_move(state: State, move: str, where: str = "") -> str:
 
     A legal move is returned unchanged; so is a move that no rule below reads (``apply`` then
     refuses it as usual). An old parity / band name of a card outside a hand (``tuck
-    demons:even``) becomes the one legal move naming a card of that parity by its code (``tuck
-    demons:4``); with two or more such moves it is ambiguous and refused. An old code of a card in
-    the chooser's hand (``discard demons:4``) becomes the parity / band move (``discard
-    demons:even``) when that move chooses the same card (R-30: the first such card in hand
-    order), and is refused otherwise. ``where`` prefixes error messages (``moves[12]``).
+    demons:even``) becomes the legal move naming a card of that parity by its code (``tuck
+    demons:4``); with two or more such moves, the first (the card earlier versions chose,
+    R-30). An old code of a card in the chooser's hand (``discard demons:4``) becomes the
+    parity / band move (``discard demons:even``) when that move chooses the same card (R-30:
+    the first such card in hand order), and is refused otherwise. ``where`` prefixes error
+    messages (``moves[12]``).
     """
     if not state.book.hides_values or " " not in move:
         return move
@@ -62,11 +63,9 @@ def upgrade_move(state: State, move: str, where: str = "") -> str:
             card = _hidden_card(code)
             if verb == prefix and card is not None and PUBLIC_NAME[card] == name:
                 found.append(candidate)
-        if len(found) > 1:
-            raise RecordError(
-                f"{at}old move {move!r} is ambiguous: since W14 it is one of "
-                f"{', '.join(repr(m) for m in found)}"
-            )
+        # Earlier versions chose the first such card (R-30) of the same list, in the same order
+        # as today's moves name them: with two or more candidates the first is the card the
+        # record's move chose then, so the old record replays exactly.
         return found[0] if found else move
     card = _hidden_card(name)
     player = current_player(state)

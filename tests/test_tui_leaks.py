@@ -235,8 +235,8 @@ async def test_the_replay_table_from_a_seat_shows_only_what_that_seat_knew(
             assert sorted(line[2:].split(":")[0] for line in starred) == sorted(own)
             for index in range(replay.total + 1):
                 if index:
-                    if index % 40 == 0:
-                        await pilot.press("right")  # now and then by the key itself
+                    if index == 1:
+                        await pilot.press("right")  # the first by the key itself
                     else:
                         screen.action_step(1)  # what the key does, without the event loop
                 sweep.check(screen, index)
@@ -301,7 +301,8 @@ async def test_the_other_seats_aside_and_gives_show_only_once_made_and_as_told()
             await pilot.pause()
             told = replay.told[index]
             assert move not in screen.text
-            assert screen.query_one(LogPanel).lines_told[-len(told) :] == told if told else True
+            if told:  # once made, the move is told as the seat's Narrator tells it
+                assert screen.query_one(LogPanel).lines_told[-len(told) :] == told
         # from the chooser's seat, and with everything shown, the move is named before it is made
         for viewer in (player, None):
             mine = ReplaySession(record, viewer)

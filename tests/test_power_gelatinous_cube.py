@@ -392,3 +392,24 @@ def test_a_buried_gnome_collected_in_phase_two_is_placed_face_up() -> None:
     assert last_trick(state)["winner"] == 0
     assert zone(state, "gnomes", 0) == ["gnomes:5"]
     assert zone(state, "score", 0) == ["trolls:4", "giants:1", CUBE]
+
+
+def test_a_buried_troll_joins_the_one_troll_rule_when_the_played_troll_is_stripped() -> None:
+    """H22 with H38: in the trick after the Cube trick player 0 leads trolls:9 and player 1 plays
+    the Vampire Queen: the Troll lost its power and is collected plainly, but the buried trolls:3
+    collected with the bundle still joins the one-Troll rule (the Queen took only the other
+    card's power): the pool's higher trolls:5 is taken instead and trolls:3 goes to the pool."""
+    record = position_record(
+        ["gnomes", "giants", "trolls", "dragons", "seers"],
+        phase=2,
+        hands=[["trolls:3", "trolls:9", "gnomes:1"], [CUBE, "hero:vampire-queen", "giants:3"]],
+        troll_pool=["trolls:5"],
+        heroes=["gelatinous-cube", "vampire-queen"],
+        moves=["play trolls:3", f"play {CUBE}", "play trolls:9", "play hero:vampire-queen"],
+    )
+    state = replay(record)
+    assert last_trick(state)["winner"] == 0
+    assert sorted(zone(state, "score", 0)) == sorted(
+        ["trolls:9", "hero:vampire-queen", CUBE, "trolls:5"]
+    )
+    assert zone(state, "troll_pool") == ["trolls:3"]

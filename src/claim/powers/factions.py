@@ -273,8 +273,9 @@ def one_troll_each(state: State, trick: Trick, trolls: list[int]) -> None:
 
 
 class BuriedTrolls(FactionPower):
-    """Trolls' companion for a trick with no Troll played: a Troll buried under a Gelatinous Cube
-    and collected with it still joins the one-Troll rule (H22)."""
+    """Trolls' companion for a trick with no Troll played (or only one a Vampire Queen took the
+    power of, H38): a Troll buried under a Gelatinous Cube and collected with it still joins the
+    one-Troll rule (H22)."""
 
     name = "trolls"
     key = None
@@ -282,7 +283,10 @@ class BuriedTrolls(FactionPower):
     needs_table = True
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
-        if "trolls" not in trick.keys:  # otherwise the played Troll's power does it
+        # otherwise the played Troll's power does it; not a Troll whose power a Vampire Queen
+        # took away (H38: collected plainly), while the bundle keeps its rule (H22)
+        stripped = state.book.stripped(trick)
+        if not any(key == "trolls" and i != stripped for i, key in enumerate(trick.keys)):
             one_troll_each(state, trick, [])
 
 

@@ -42,7 +42,11 @@ EXPANSIONS = {
     "artifacts": "all",
 }
 
-SERVE = "import sys; from claim.web.serve import run_serve; run_serve('127.0.0.1', 0, sys.argv[1])"
+# no limit on new games: the benchmark creates hundreds at once
+SERVE = (
+    "import sys; from claim.web.serve import run_serve; "
+    "run_serve('127.0.0.1', 0, sys.argv[1], max_games_per_minute=0)"
+)
 
 
 def start_server(db: Path, log: Path) -> tuple[subprocess.Popen[str], str]:

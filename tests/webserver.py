@@ -67,4 +67,5 @@ BAD_LOG = ("Traceback", "Logging error", "Exception in ASGI", "internal error", 
 def assert_clean_log(text: str) -> None:
     """No traceback, no logging error, no internal error in a server's log."""
     for bad in BAD_LOG:
-        assert bad not in text, f"{bad!r} in the server's log:\n{text[-4000:]}"
+        at = text.find(bad)
+        assert at < 0, f"{bad!r} in the server's log:\n{text[max(0, at - 500) : at + 3000]}"

@@ -50,12 +50,14 @@ class RedactTokens(logging.Filter):
 
 
 def websocket_protocol() -> type[asyncio.Protocol] | str:
-    """uvicorn's WebSocket protocol, made to answer a request it cannot read.
+    """uvicorn's WebSocket protocol, made to answer what it cannot read.
 
-    websockets refuses an upgrade request whose request line or a header is too long (a
-    10,000-character path: 414) or that is not HTTP, and queues its answer; uvicorn's protocol
-    never writes it, and the client waits on an open socket. This one writes the answer and
-    closes the connection."""
+    - websockets refuses an upgrade request whose request line or a header is too long (a
+      10,000-character path: 414) or that is not HTTP, and queues its answer; uvicorn's protocol
+      never writes it, and the client waits on an open socket. This one writes the answer and
+      closes the connection.
+    - A text frame that is not UTF-8 is closed with 1007 as before, but logged in one line, not
+      with a traceback (any client could fill the log with them)."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import (
             WebSocketsSansIOProtocol,
@@ -71,6 +73,19 @@ def websocket_protocol() -> type[asyncio.Protocol] | str:
             if refused and not self.transport.is_closing():
                 self.transport.write(b"".join(conn.data_to_send()))
                 self.transport.close()
+
+        def send_receive_event_to_app(self) -> None:
+            if self.curr_msg_data_type == "text" and not self.close_sent:
+                try:
+                    b"".join(self.frames).decode()
+                except UnicodeDecodeError:
+                    self.frames = []
+                    where = f"{self.client[0]}:{self.client[1]} - " if self.client else ""
+                    self.logger.info("%sWebSocket text that is not UTF-8: closed (1007)", where)
+                    self.conn.send_close(1007)
+                    self.handle_parser_exception()
+                    return
+            super().send_receive_event_to_app()
 
     return ClaimWebSocketProtocol
 

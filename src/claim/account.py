@@ -1282,6 +1282,10 @@ class Narrator:
             text = describe_decision(kind, player, move, names, visible, detail)
             if kind == "gargoyle":
                 self.end_decisions.append(text)
+            elif kind == "necromancer" and move == "pass" and not visible:
+                # which heroes are in is secret: a Necromancer kept in hand is told to
+                # nobody else (a swap is: the hero goes face-up to the discard pile, H30)
+                pass
             else:
                 if kind == "discard" and not visible:
                     self._hidden.append((len(self.decisions), kind, player, move))

@@ -158,12 +158,28 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context; any Content-Security-Policy violation on its pages fails the test
+    (the pages must work under the policy the server sends, docs/web.md "Security")."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     ctx.set_default_timeout(WAIT_MS)
+    violations = csp_violations(ctx)
     try:
         yield ctx
     finally:
         ctx.close()
+    assert violations == [], violations
+
+
+def csp_violations(ctx: BrowserContext) -> list[str]:
+    """The console's Content-Security-Policy errors on the context's pages, as they come."""
+    found: list[str] = []
+
+    def heard(message: Any) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            found.append(message.text)
+
+    ctx.on("console", heard)
+    return found
 
 
 def watch_errors(page: Page) -> list[str]:
@@ -510,6 +526,38 @@ def test_two_browsers_play_each_other(server: str, browser: Browser) -> None:
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_the_pages_work_under_the_security_policy(server: str, context: BrowserContext) -> None:
+    """The lobby and the table are sent with a policy that allows no inline script or style and
+    no framing; they load, draw and connect under it with no violation (checked by the context
+    fixture, which listens to the console), and a page of another origin cannot open a game
+    socket."""
+    game = create_game(server, ["human", "bot:random"], seed=3)
+    page = context.new_page()
+    errors = watch_errors(page)
+    response = page.goto(f"{server}/")
+    assert response is not None
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    page.wait_for_load_state("networkidle")
+    page.goto(f"{server}{game['seats'][0]['url']}")
+    page.wait_for_selector("#mine .hand .card")
+    assert page.locator("[data-move]").count() > 0
+    assert errors == []
+    # a page of another origin (about:blank is opaque: Origin null) is refused a socket
+    other = context.new_page()
+    closed = other.evaluate(
+        """url => new Promise(done => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => done("open");
+            ws.onclose = () => done("closed");
+        })""",
+        f"{server.replace('http', 'ws')}/ws/games/{game['id']}",
+    )
+    assert closed == "closed"
 
 
 def test_wrong_token_and_unknown_game_show_a_notice(server: str, context: BrowserContext) -> None:

@@ -370,3 +370,19 @@ def test_serve_refuses_a_bad_origin_before_serving(tmp_path: Path) -> None:
     assert not (tmp_path / "games.db").exists()
     result = run("serve", "--port", "0", "--db", db, "--max-games-per-minute", "-1")
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_game_nobody_joins_waits_in_the_database(client: TestClient) -> None:
+    """Games created and never played do not pile up in the server's memory."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    created = [post(client, '{"seats": ["human", "human"]}').json() for _ in range(5)]
+    assert not any(game["id"] in manager.games for game in created)
+    game = created[0]
+    url = f"/ws/games/{game['id']}?seat=0&token={game['seats'][0]['token']}"
+    with client.websocket_connect(url) as ws:
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["legal"]
+        assert game["id"] in manager.games
+        ws.send_json({"type": "move", "move": state["legal"][0], "version": 0})
+        assert ws.receive_json()["version"] == 1
+    assert game["id"] not in manager.games

@@ -587,6 +587,9 @@ class GameManager:
         )
         self.games[game_id] = game
         self._schedule_bots(game)
+        # a game nobody has joined yet waits in the database (games created and never played
+        # would otherwise pile up in memory)
+        self._maybe_evict(game)
         answer_seats: list[dict[str, Any]] = []
         for seat, (kind, token) in enumerate(zip(seats, tokens, strict=True)):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}

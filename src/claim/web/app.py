@@ -43,6 +43,8 @@ STATIC = Path(__file__).parent / "static"
 
 #: the largest request body the API reads
 MAX_BODY = 64 * 1024
+#: the longest error message the API sends
+MAX_MESSAGE = 1000
 #: how many games one client (one IP address) may create per minute, unless told otherwise
 GAMES_PER_MINUTE = 30
 
@@ -321,7 +323,9 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return _error(exc.status, str(exc))
+        # a last bound on a message that repeats what it was sent (the longest the server
+        # writes, a list of every faction, is about 400 characters)
+        return _error(exc.status, _shorten(str(exc), MAX_MESSAGE))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -161,8 +161,10 @@ def parse_seat(index: int, kind: Any) -> str:
     if text == "human":
         return text
     name, _, spec = text.partition(":")
-    if name != "bot":
-        raise ApiError(f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]", not {kind!r}')
+    if name != "bot" or len(text) > 40:  # the longest is bot:heuristic:medium
+        raise ApiError(
+            f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]", not {_shorten(kind)!r}'
+        )
     spec = spec or "heuristic"
     try:
         make_bot(spec, 0)

@@ -43,6 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     real = Server(tmp_path_factory.mktemp("server"), allow_origins=["https://friend.example"])
     yield real
     real.stop()
+    assert_clean_log(real.log())  # nothing but access and connection lines, whatever was sent
 
 
 def assert_error(answer: Any, status: int, starts: str = "") -> None:

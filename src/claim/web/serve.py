@@ -9,6 +9,7 @@ import re
 import socket
 import sys
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from claim.errors import ClaimError
 from claim.web.store import display_url
@@ -57,7 +58,9 @@ def websocket_protocol() -> type[asyncio.Protocol] | str:
       never writes it, and the client waits on an open socket. This one writes the answer and
       closes the connection.
     - A text frame that is not UTF-8 is closed with 1007 as before, but logged in one line, not
-      with a traceback (any client could fill the log with them)."""
+      with a traceback (any client could fill the log with them).
+    - A socket refused with an HTTP answer (403 for a foreign Origin) is not logged as an app
+      that "returned without completing handshake"."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import (
             WebSocketsSansIOProtocol,
@@ -73,6 +76,15 @@ def websocket_protocol() -> type[asyncio.Protocol] | str:
             if refused and not self.transport.is_closing():
                 self.transport.write(b"".join(conn.data_to_send()))
                 self.transport.close()
+
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if message["type"] == "websocket.http.response.body" and not message.get(
+                "more_body", False
+            ):
+                # a socket refused with an HTTP answer (a foreign Origin) is done: without this,
+                # uvicorn logs "ASGI callable returned without completing handshake" as an error
+                self.handshake_complete = True
 
         def send_receive_event_to_app(self) -> None:
             if self.curr_msg_data_type == "text" and not self.close_sent:

@@ -65,7 +65,13 @@ ERROR_EXIT = 2
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """The message on one line, each word cut to 60 characters (a bad value may be a 5,000-digit
+    number or a megabyte of text, which Click's own messages quote whole)."""
+    return " ".join(_cut(word) for word in text.split())
+
+
+def _cut(word: str) -> str:
+    return word if len(word) <= 60 else f"{word[:40]}... ({len(word)} characters)"
 
 
 def fail(message: str) -> NoReturn:
@@ -462,16 +468,16 @@ def arena_command(
         fail(f"--deals must be at most {MAX_DEALS:,}, not {_number(deals)}")
     if jobs < 1:
         fail(f"--jobs must be at least 1, not {_number(jobs)}")
-    workers = worker_count(jobs, 2 * deals)
-    if workers < jobs:
-        why = "games to play" if workers == 2 * deals else "CPUs available"
-        click.echo(f"notice: --jobs {_number(jobs)} capped to {workers} (the {why})", err=True)
-        jobs = workers
     try:
         bots = parse_bots(bots_text)
     except ClaimError as exc:
         fail(f"--bots: {exc}")
     seed = _setup(seed, options).seed  # one-line error for bad options
+    workers = worker_count(jobs, 2 * deals)
+    if workers < jobs:  # told once every option is known to be good
+        why = "games to play" if workers == 2 * deals else "CPUs available"
+        click.echo(f"notice: --jobs {_number(jobs)} capped to {workers} (the {why})", err=True)
+        jobs = workers
     start = time.perf_counter()
     if sys.stdout.isatty() and not as_json:
         stats = _arena_with_progress(bots, deals, seed, options, jobs)

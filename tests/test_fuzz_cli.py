@@ -1,0 +1,196 @@
+"""Fuzzing the command line (issue 14: bad input gives a clear one-line error, never a traceback).
+
+Hypothesis feeds ``claim replay`` (a file, ``--json``, ``--json --view``, stdin) the mutated and
+damaged records of ``tests/fuzztools.py``, and ``claim deal``, ``claim simulate`` and ``claim
+arena`` fuzzed setup options (seeds of any size, factions, heroes, hero counts and values,
+locations, artifacts, first leaders, --games, --deals, --jobs, --bots). Every run must exit 0, or
+2 with exactly one line ``error: ...`` on stderr and nothing on stdout. A record ``claim deal``
+writes must replay. The runs tried are counted and printed at the end (``fuzz: N command-line
+inputs tried ...``).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import claim.arena
+from claim import cards, records
+from claim.cli import cli
+from fuzztools import SCALE, Tally, mutated_records, mutated_texts, report_tally
+
+TALLY = Tally("command-line")
+
+#: bounded for CI: the whole module takes about 25 s here (2 shared cores)
+FUZZ = settings(
+    max_examples=60 * SCALE,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _one_cpu(request: pytest.FixtureRequest) -> Iterator[None]:
+    """One worker process at most: --jobs is checked and capped, no pool is forked per example
+    (tests/test_arena.py runs the pool)."""
+    report_tally(request, TALLY)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(claim.arena, "available_cpus", lambda: 1)
+        yield
+
+
+def claim_run(args: list[str], kind: str, stdin: bytes | None = None) -> Result:
+    """``claim ARGS``: exit 0, or 2 with one line ``error: ...`` and no output; else fail."""
+    TALLY.tried += 1
+    TALLY.kinds[kind] += 1
+    result = CliRunner().invoke(cli, args, input=stdin)
+    if result.exit_code == 0:
+        TALLY.loaded += 1
+        return result
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        TALLY.tracebacks += 1
+        raise result.exception
+    assert result.exit_code == 2, (args[:3], result.output[-2000:])
+    assert result.stdout == "", (args[:3], result.stdout[-2000:])
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert len(result.stderr) < 4000, result.stderr[:300]
+    TALLY.refused += 1
+    return result
+
+
+# -- claim replay ------------------------------------------------------------------------------
+
+
+def _file_bytes(data: Any) -> bytes | None:
+    if isinstance(data, bytes):
+        return data
+    try:
+        return json.dumps(data).encode()
+    except (RecursionError, ValueError):  # too deep or too big for json.dumps itself
+        return None
+
+
+@settings(FUZZ, max_examples=100 * SCALE)
+@given(st.one_of(mutated_records(), mutated_texts()), st.sampled_from(["file", "stdin"]))
+def test_replay_of_bad_records(case: tuple[str, Any], source: str) -> None:
+    kind, data = case
+    raw = _file_bytes(data)
+    if raw is None:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "record.json"
+        path.write_bytes(raw)
+        name, stdin = (str(path), None) if source == "file" else ("-", raw)
+        for extra in ([], ["--json"], ["--json", "--view", "1"]):
+            claim_run(["replay", name, *extra], f"replay:{kind}", stdin)
+
+
+def test_play_resume_of_a_bad_record_is_one_line(tmp_path: Path) -> None:
+    """Off a terminal --resume is refused before reading; the loader it uses on the terminal
+    (GameSession.resume) is fuzzed in test_fuzz_records.py."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\xff" * 10)
+    result = claim_run(["play", "--resume", str(path)], "play")
+    assert result.exit_code == 2
+
+
+# -- setup options -----------------------------------------------------------------------------
+
+numbers = st.one_of(
+    st.integers(-5, 30).map(str),
+    st.integers().map(str),
+    st.sampled_from(["", "x", "1e3", "0x10", " 7", "٣", "1_000", "-0", "+2"]),
+    st.integers(19, 5000).map(lambda k: "9" * k),
+    st.integers(19, 30).map(lambda k: "-" + "9" * k),
+)
+names = st.sampled_from(
+    [*cards.FACTIONS, *cards.HEROES, *cards.SETTINGS, *cards.BUILDINGS, *cards.ARTIFACTS]
+)
+name_lists = st.lists(st.one_of(names, st.text(max_size=6)), max_size=7).map(",".join)
+OPTIONS: dict[str, st.SearchStrategy[str]] = {
+    "--seed": numbers,
+    "--first-leader": st.sampled_from(["0", "1", "random", "2", "-1", "x", ""]),
+    "--factions": st.one_of(
+        st.sampled_from(["claim", "claim2", "random", "CLAIM", "claim3", ""]), name_lists
+    ),
+    "--heroes": st.one_of(numbers, name_lists, st.sampled_from(["none", "all", "0"])),
+    "--hero-count": numbers,
+    "--hero-values": st.one_of(
+        st.lists(
+            st.tuples(st.sampled_from([*cards.HEROES, "foo", ""]), numbers).map("=".join),
+            max_size=3,
+        ).map(",".join),
+        st.text(max_size=20),
+    ),
+    "--setting": st.one_of(names, st.sampled_from(["random", "none", "", "RANDOM"])),
+    "--building": st.one_of(names, st.sampled_from(["random", "none", "", "off"])),
+    "--artifacts": st.one_of(name_lists, st.sampled_from(["all", "none", "on", ""])),
+}
+
+
+@st.composite
+def setup_args(draw: st.DrawFn) -> list[str]:
+    args: list[str] = []
+    for option in draw(st.lists(st.sampled_from(sorted(OPTIONS)), max_size=5, unique=True)):
+        args += [option, draw(OPTIONS[option])]
+    if draw(st.booleans()):
+        args.append("--artifacts")  # the option alone: all
+    return args
+
+
+@settings(FUZZ, max_examples=150 * SCALE)
+@given(setup_args())
+def test_deal_options(args: list[str]) -> None:
+    result = claim_run(["deal", *args], "deal")
+    if result.exit_code == 0:
+        record = json.loads(result.stdout)
+        records.replay(record)  # what claim deal writes replays
+
+
+def _quick(text: str, refused_above: int | None = None) -> bool:
+    """A count that runs at most 2 games' worth, or that the command refuses (not a number,
+    negative, above ``refused_above``)."""
+    try:
+        value = int(text)
+    except ValueError:  # not a number, or past Python's 4,300 digits: Click refuses it too
+        return True
+    return value <= 2 or (refused_above is not None and value > refused_above)
+
+
+games = st.one_of(st.sampled_from(["0", "1", "2"]), numbers.filter(_quick))
+
+
+@settings(FUZZ, max_examples=40 * SCALE)
+@given(setup_args(), games)
+def test_simulate_options(args: list[str], count: str) -> None:
+    result = claim_run(["simulate", "--games", count, *args, "--json"], "simulate")
+    if result.exit_code == 0:
+        assert json.loads(result.stdout)["games"] == int(count)
+
+
+bots = st.one_of(
+    st.sampled_from(["random,random", "random,heuristic", "heuristic,random"]),
+    st.sampled_from(["random", "random,", ",", "random,random,random", "alpha,beta", "search:x,y"]),
+    st.text(max_size=10),
+)
+deals = st.one_of(
+    st.sampled_from(["1", "2"]),
+    numbers.filter(lambda n: _quick(n, claim.arena.MAX_DEALS)),
+)
+
+
+@settings(FUZZ, max_examples=40 * SCALE)
+@given(setup_args(), bots, deals, numbers)
+def test_arena_options(args: list[str], pair: str, count: str, jobs: str) -> None:
+    run_args = ["arena", "--bots", pair, "--deals", count, "--jobs", jobs, *args, "--json"]
+    result = claim_run(run_args, "arena")
+    if result.exit_code == 0:
+        assert json.loads(result.stdout)["games"] == 2 * int(count)

@@ -65,13 +65,14 @@ ERROR_EXIT = 2
 
 
 def _one_line(text: str) -> str:
-    """The message on one line, each word cut to 60 characters (a bad value may be a 5,000-digit
-    number or a megabyte of text, which Click's own messages quote whole)."""
+    """The message on one line, each word cut to 300 characters (a bad value may be a
+    5,000-digit number or a megabyte of text, which Click's own messages quote whole; a file
+    name stays whole)."""
     return " ".join(_cut(word) for word in text.split())
 
 
 def _cut(word: str) -> str:
-    return word if len(word) <= 60 else f"{word[:40]}... ({len(word)} characters)"
+    return word if len(word) <= 300 else f"{word[:40]}... ({len(word)} characters)"
 
 
 def fail(message: str) -> NoReturn:

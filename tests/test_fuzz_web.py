@@ -75,7 +75,8 @@ class Tally:
 
     inputs: Counter[str] = field(default_factory=Counter)
     answers: Counter[str] = field(default_factory=Counter)
-    started: float = field(default_factory=time.monotonic)
+    #: when the module's first test started (set by the ``_count`` fixture)
+    started: float = 0.0
 
     def line(self) -> str:
         total = sum(self.inputs.values())
@@ -128,6 +129,7 @@ def _count(request: pytest.FixtureRequest, record_property: Any) -> Iterator[Non
     manager = request.config.pluginmanager
     if manager.get_plugin("claim-web-fuzz-summary") is None:
         manager.register(_Summary(), "claim-web-fuzz-summary")
+        TALLY.started = time.monotonic()
     before = sum(TALLY.inputs.values())
     yield
     record_property("fuzz_inputs", sum(TALLY.inputs.values()) - before)

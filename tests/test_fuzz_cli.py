@@ -194,3 +194,25 @@ def test_arena_options(args: list[str], pair: str, count: str, jobs: str) -> Non
     result = claim_run(run_args, "arena")
     if result.exit_code == 0:
         assert json.loads(result.stdout)["games"] == 2 * int(count)
+
+
+# -- what the fuzzer found and issue 14 reported, pinned -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "text"),
+    [
+        (["replay", "-"], b"\x89PNG\r\n\x1a\n\x00\x00", "stdin is not a JSON record (not UTF-8"),
+        (["replay", "-", "--json"], b"[" * 100_000, "stdin: JSON nested too deeply"),
+        (["replay", "-"], b'{"seed": ' + b"7" * 4301 + b"}", "a number of 4301 digits"),
+        (["deal", "--seed", "9" * 5000], None, "Invalid value for '--seed': '9999"),
+        (["deal", "--seed", str(2**64)], None, "is not in the range"),
+        (["simulate", "--games", "9" * 5000], None, "(5002 characters) is not a valid integer"),
+        (["deal", "--heroes", "jester", "--hero-count", "9" * 4000], None, "--hero-count"),
+        (["deal", "--heroes", "9" * 4000], None, "--heroes: cannot put"),
+        (["deal", "--hero-values", "jester=" + "9" * 4000], None, "--hero-values: jester=999"),
+    ],
+)
+def test_huge_and_binary_input_is_one_line(args: list[str], stdin: bytes | None, text: str) -> None:
+    result = claim_run(args, "pinned", stdin)
+    assert result.exit_code == 2 and text in result.stderr, result.stderr

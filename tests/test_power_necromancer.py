@@ -250,3 +250,77 @@ def test_a_played_necromancer_is_a_plain_value_three_hero() -> None:
     assert trick["winner"] == 0
     assert trick["reason"] == "equal values go to the leader"
     assert zone(state, "score", 0) == ["hero:necromancer", "goblins:3"]
+
+
+# -- after a King's Dagger forfeit (A7, A43) -----------------------------------------------------
+
+#: player 0 holds the King's Dagger; no other artifact is usable in the trick played here (Phase
+#: Two only, or three losses needed)
+DAGGER_ARTIFACTS = (
+    ("kings-dagger", "endless-rope", "spyglass"),
+    ("flask-of-tears", "wishing-lamp", "book-of-memories"),
+)
+
+
+def _forfeit(hand0: list[str], hand1: list[str], moves: list[str]) -> State:
+    """A Phase One trick (prize ``PRIZE``, deck ``DECK_TOP``) with the artifacts dealt, player 0
+    leading and holding the King's Dagger; the discard pile starts empty."""
+    record = position_record(
+        CLAIM,
+        phase=1,
+        prize=PRIZE,
+        deck_top=DECK_TOP,
+        hands=[hand0, hand1],
+        heroes=HEROES,
+        discard=[],
+        artifacts=DAGGER_ARTIFACTS,
+        moves=moves,
+    )
+    return replay(record)
+
+
+def test_asked_after_a_forfeit_that_discards_the_other_played_card() -> None:
+    """H30, A43, H12: player 1's only card goblins:5 is daggered, so player 0 wins the trick by
+    forfeit and the led undead:8 goes to the discard pile (no Undead power, A43). A43 takes away
+    collection powers and Vampire decisions, not the Necromancer's swap of a card in hand: player
+    0, holding it, is asked last; the trick's end (here Phase One's, R-1) waits for the answer."""
+    state = _forfeit(
+        ["undead:8", "hero:necromancer"],
+        ["goblins:5"],
+        ["play undead:8", "play goblins:5", "use kings-dagger"],
+    )
+    assert state.trick is not None and state.trick.winner == 0
+    assert zone(state, "discard") == ["undead:8"]
+    assert zone(state, "score", 0) == ["goblins:5"]
+    assert state.phase == 1
+    assert engine.current_player(state) == 0
+    assert engine.legal_actions(state) == ["use necromancer undead:8", "pass"]
+    engine.apply(state, "use necromancer undead:8")
+    # the swap happened before R-1 discarded the hands: both end in the discard pile
+    assert last_trick(state)["daggered"] == ["goblins:5"]
+    assert state.phase == 2
+    assert zone(state, "discard") == ["hero:necromancer", "undead:8"]
+    assert zone(state, "hand", 0) == [PRIZE]
+    assert zone(state, "hand", 1) == [DECK_TOP[0]]
+
+
+def test_not_asked_after_a_forfeit_with_no_played_card() -> None:
+    """H30 ("some played card goes to the discard pile"), A43: player 1's Dagger takes player 0's
+    only card, the lead goblins:5: no card was played in the trick, nothing was discarded, so
+    player 1's Necromancer is not asked and Phase One ends (R-1)."""
+    record = position_record(
+        CLAIM,
+        phase=1,
+        prize=PRIZE,
+        deck_top=DECK_TOP,
+        hands=[["goblins:5"], ["hero:necromancer", "goblins:2"]],
+        heroes=HEROES,
+        discard=[],
+        artifacts=DAGGER_ARTIFACTS[::-1],
+        moves=["play goblins:5", "use kings-dagger"],
+    )
+    state = replay(record)
+    assert last_trick(state)["winner"] == 1
+    assert last_trick(state)["plays"] == []
+    assert state.phase == 2
+    assert zone(state, "discard") == ["hero:necromancer", "goblins:2"]

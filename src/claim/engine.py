@@ -558,7 +558,8 @@ def concede(state: State, winner: int, reason: str) -> None:
     loser's draw, the played card left to the discard; Phase Two the played card (and a table
     bundle) into the winner's Score pile — and no collection power acts; the winner leads. The
     locations that count won and lost tricks count it (Plateau, Lava Fields; Ice Fields at the
-    trick's end)."""
+    trick's end). A global power whose decision is about a card in a hand, not a collection
+    power (``after_forfeit``), is still asked (H30)."""
     trick = state.trick
     assert trick is not None
     trick.winner = winner
@@ -591,13 +592,20 @@ def concede(state: State, winner: int, reason: str) -> None:
         if pos < 0 and power.tier == Tier.LOCATION:
             power.choose_next_leader(state, trick, pos)
     trick.next_leader = winner
+    asks: list[Ask] = []
     for power, pos in layers["after_collect"]:
-        if pos < 0 and power.tier == Tier.LOCATION:
+        if pos >= 0:
+            continue
+        if power.tier == Tier.LOCATION:
             power.after_collect(state, trick, pos)  # asks nothing (Lava Fields)
             if state.result is not None:
                 _finish_early(state)
                 return
-    _collected(state, trick, [])
+        elif power.after_forfeit:
+            # H30: a played card went to the discard pile; the swap is a decision about a card
+            # in a hand, not a collection power, so A43 leaves it (last, H12)
+            asks.extend(power.after_collect(state, trick, pos))
+    _collected(state, trick, asks)
 
 
 def _zone(state: State, player: int, zone: int) -> list[int]:

@@ -11,6 +11,8 @@ if TYPE_CHECKING:
 
 FACTION = cards.FACTION
 VALUE = cards.VALUE
+#: printed "factions" of cards that are not faction cards (heroes, H13; Toxics never collected)
+NOT_FACTION = ("hero", "toxic")
 
 
 def faction_values(state: State, player: int, faction: str) -> list[int]:
@@ -31,6 +33,15 @@ def scoring_faction(state: State, card: int) -> str:
     """The faction a collected card counts for: a dual card (R-40), a declared Ent (H35) or a
     counted Gargoyle (H32) its declaration."""
     return state.declared.get(card) or FACTION[card]
+
+
+def is_faction_card(state: State, card: int) -> bool:
+    """Whether a collected card is a faction card at the end (§9): a hero is not (H13) unless
+    its declaration makes it one of a faction — a declared Ent, one card of its faction from the
+    moment it is played (H35; so §9 steps 2–3 reach it), a counted Gargoyle once counted after
+    step 3 (H32). The one place the end reads "faction card" from, as :func:`scoring_faction`
+    is for which faction."""
+    return scoring_faction(state, card) not in NOT_FACTION
 
 
 def vote(state: State, faction: str) -> int | None:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from claim import cards
 from claim.powers.base import Ask
-from claim.powers.factions import FactionPower
+from claim.powers.factions import FactionPower, printed_number
+from claim.scoring import is_faction_card
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
@@ -15,9 +16,6 @@ if TYPE_CHECKING:
 CODE = cards.CODE
 FACTION = cards.FACTION
 VALUE = cards.VALUE
-
-#: cards that are not faction cards (Toxics never reach a Score pile; heroes count for no faction)
-NOT_FACTION = ("hero", "toxic")
 
 
 class Demons(FactionPower):
@@ -88,7 +86,8 @@ class Poisoners(FactionPower):
     `pass`; not asked when you have seen all three); only you learn its value. At the end the
     Toxics are revealed and every faction card, of any faction, in either Score pile (and Gnome
     row or Vampire stack, V10) whose printed value equals a revealed Toxic is discarded, after the
-    fake Tricksters (R-90 step 2). `toxic:x` is a decoy and removes nothing."""
+    fake Tricksters (R-90 step 2); a declared Ent is a faction card of its printed value (H1, H35).
+    `toxic:x` is a decoy and removes nothing."""
 
     name = key = "poisoners"
     asks = ("peek",)
@@ -114,8 +113,11 @@ class Poisoners(FactionPower):
         values = {VALUE[t] for t in state.toxics if VALUE[t] >= 0}  # toxic:x is -1: a decoy
         if not values:
             return
+        # L2: printed numbers (a hero's as configured, H1, H9); a declared Ent is a faction card
         doomed = {
-            c for c in _collected(state) if FACTION[c] not in NOT_FACTION and VALUE[c] in values
+            c
+            for c in _collected(state)
+            if is_faction_card(state, c) and printed_number(state, c) in values
         }
         if doomed:
             _discard_from_collected(state, doomed)

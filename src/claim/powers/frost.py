@@ -5,22 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claim import cards
-from claim.powers.factions import PHASE_TWO, FactionPower
+from claim.powers.factions import PHASE_TWO, FactionPower, printed_number
+from claim.scoring import scoring_faction
 from claim.state import DISCARD, FACEUP, NO_PLAYER, SCORE
 
 if TYPE_CHECKING:
     from claim.state import State, Trick
-
-FACTION = cards.FACTION
-VALUE = cards.VALUE
 
 ICE = ("ice-kings", "ice-queens")
 
 
 class IcePairs(FactionPower):
     """At the end, before votes, every Ice King and Ice Queen of the same printed value in the same
-    Score pile are both discarded."""
+    Score pile are both discarded (an Ent declared one of them too: a card of that faction of its
+    printed value, H1, H35)."""
 
     #: R-90 §9 step 2: after fake Tricksters (2.0) and Toxics (2.1)
     end_step = 2.2
@@ -30,9 +28,10 @@ class IcePairs(FactionPower):
         for pile in state.score:
             by_value: dict[int, dict[str, list[int]]] = {}
             for card in pile:
-                faction = FACTION[card]
+                faction = scoring_faction(state, card)
                 if faction in ICE:
-                    by_value.setdefault(VALUE[card], {f: [] for f in ICE})[faction].append(card)
+                    number = printed_number(state, card)  # L2: printed, a hero's as configured
+                    by_value.setdefault(number, {f: [] for f in ICE})[faction].append(card)
             gone: list[int] = []
             for value in sorted(by_value):
                 kings, queens = (by_value[value][f] for f in ICE)

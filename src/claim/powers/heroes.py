@@ -321,13 +321,14 @@ class Necromancer(HeroPower):
     """Phase One: when a trick's played cards are discarded, the player holding the Necromancer
     in hand may swap it for one of them: the Necromancer goes to the discard pile, the card to
     the end of their hand (``use necromancer CODE`` or ``pass``, last of the trick's decisions,
-    H30)."""
+    H30), a King's Dagger forfeit's discarded card too (A43 spares only collection powers)."""
 
     hero = "necromancer"
     global_power = True  # it acts from a hand, not from the trick
     key = None
     phases = PHASE_ONE
     asks = ("necromancer",)
+    after_forfeit = True  # not a played card's collection power: asked after a forfeit (A43)
 
     def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         card = hero_id(self.hero)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from claim import cards
 from claim.powers.base import Ask, Power, RuleBook, Tier, card_name, first_named, named
 from claim.powers.fire import _collected, _discard_from_collected
-from claim.scoring import decided_result, faction_values, scoring_faction
+from claim.scoring import decided_result, faction_values, is_faction_card, scoring_faction
 from claim.state import FROM_DECK, FROM_DECK_OR_OTHER, FROM_PRIZE, FROM_SECOND_PRIZE, NO_PLAYER
 
 if TYPE_CHECKING:
@@ -453,8 +453,8 @@ class Tower(LocationPower):
 
 
 class Ruins(LocationPower):
-    """At the end, every collected faction card with an odd end value is discarded (heroes stay);
-    then the game is scored as normal (L18)."""
+    """At the end, every collected faction card with an odd end value is discarded (heroes stay,
+    a declared Ent is a faction card, H35); then the game is scored as normal (L18)."""
 
     name = "ruins"
     kind = "building"
@@ -468,7 +468,7 @@ class Ruins(LocationPower):
             for pile in (state.score[p], state.faceup[p], state.vampire[p], state.tucked[p])
             for c in pile
         ]
-        doomed = {c for c in collected if FACTION[c] not in NOT_FACTION and value[c] % 2 == 1}
+        doomed = {c for c in collected if is_faction_card(state, c) and value[c] % 2 == 1}
         if doomed:
             _discard_from_collected(state, doomed)
 

@@ -75,8 +75,8 @@ class Tally:
 
     inputs: Counter[str] = field(default_factory=Counter)
     answers: Counter[str] = field(default_factory=Counter)
-    #: when the module's first test started (set by the ``_count`` fixture)
-    started: float = 0.0
+    #: seconds spent in the module's tests (summed by the ``_count`` fixture)
+    elapsed: float = 0.0
 
     def line(self) -> str:
         total = sum(self.inputs.values())
@@ -84,7 +84,7 @@ class Tally:
         answers = ", ".join(f"{k}: {v}" for k, v in sorted(self.answers.items()))
         errors = sum(v for k, v in self.answers.items() if k.startswith("5"))
         return (
-            f"fuzz (web): {total} inputs tried in {time.monotonic() - self.started:.1f} s "
+            f"fuzz (web): {total} inputs tried in {self.elapsed:.1f} s "
             f"({by_target}); answers {answers}; {errors} internal errors (5xx)"
         )
 
@@ -129,9 +129,10 @@ def _count(request: pytest.FixtureRequest, record_property: Any) -> Iterator[Non
     manager = request.config.pluginmanager
     if manager.get_plugin("claim-web-fuzz-summary") is None:
         manager.register(_Summary(), "claim-web-fuzz-summary")
-        TALLY.started = time.monotonic()
     before = sum(TALLY.inputs.values())
+    started = time.monotonic()
     yield
+    TALLY.elapsed += time.monotonic() - started
     record_property("fuzz_inputs", sum(TALLY.inputs.values()) - before)
 
 

@@ -22,11 +22,10 @@ from claim.old_moves import upgrade_move
 from claim.setup import (
     DECK_SIZE,
     HAND_SIZE,
-    HERO_VALUE_MAX,
-    HERO_VALUE_MIN,
     SHADOWS_IN_DECK,
     TOXICS_FACE_UP,
     GameConfig,
+    check_hero_value,
     deck_cards,
     draw_extras,
     hero_cards,
@@ -215,25 +214,14 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
 
 
 def _check_hero_values(values: dict[Any, Any], where: str) -> None:
-    """Each name a hero (one not in the game's pool is accepted: earlier versions wrote
-    ``--hero-values`` for any hero, and it changes nothing), each value a whole number from
-    HERO_VALUE_MIN to HERO_VALUE_MAX."""
+    """Each entry :func:`~claim.setup.check_hero_value`, the error naming its field (a hero not in
+    the game's pool is accepted: earlier versions wrote ``--hero-values`` for any hero, and it
+    changes nothing)."""
     for name, value in values.items():
-        if name not in cards.HERO_VALUES:
-            raise RecordError(
-                f"{where}.{_shorten(name)[1:-1]}: unknown hero {_shorten(name)}, not a hero in "
-                f"this game; heroes are: {', '.join(cards.HEROES)}"
-            )
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RecordError(
-                f"{where}.{name}: a hero's value must be a whole number from {HERO_VALUE_MIN} "
-                f"to {HERO_VALUE_MAX}, got {_shorten(value)}"
-            )
-        if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
-            raise RecordError(
-                f"{where}.{name}: a hero's value is from {HERO_VALUE_MIN} to {HERO_VALUE_MAX} "
-                f"(one printed digit), got {_shorten(value)}"
-            )
+        try:
+            check_hero_value(name, value)
+        except ClaimError as exc:
+            raise RecordError(f"{where}.{_shorten(name)[1:-1]}: {exc}") from None
 
 
 def _parse_artifacts(

@@ -60,14 +60,7 @@ class GameConfig:
         # normalized, so that equal setups compare (and hash) equal
         object.__setattr__(self, "hero_pool", tuple(h for h in cards.HEROES if h in pool))
         for name, value in self.hero_values:
-            if name not in cards.HERO_VALUES:
-                raise ConfigError(f"unknown hero {shown(name)} in the hero values")
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(f"the value of {name} must be a whole number, got {shown(value)}")
-            if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
-                raise ConfigError(
-                    f"the value of {name} must be from {HERO_VALUE_MIN} to {HERO_VALUE_MAX}"
-                )
+            check_hero_value(name, value)
         values = {n: v for n, v in self.hero_values if cards.HERO_VALUES[n] != v}
         object.__setattr__(self, "hero_values", tuple(sorted(values.items())))
         validate_location(self.setting, "setting")
@@ -110,6 +103,27 @@ class GameConfig:
     def hero_value(self, name: str) -> int:
         """A hero's value in this game (R-61, overridden by ``hero_values``, H9)."""
         return dict(self.hero_values).get(name, cards.HERO_VALUES[name])
+
+
+def check_hero_value(name: object, value: object) -> None:
+    """One hero value (H9): a hero's name and a whole number from HERO_VALUE_MIN to
+    HERO_VALUE_MAX, or a ConfigError. The one check a record's ``setup.hero_values``,
+    ``--hero-values`` and GameConfig share."""
+    if not isinstance(name, str) or name not in cards.HERO_VALUES:
+        raise ConfigError(
+            f"unknown hero {shown(name)}, not a hero in this game; heroes are: "
+            f"{', '.join(cards.HEROES)}"
+        )
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ConfigError(
+            f"a hero's value must be a whole number from {HERO_VALUE_MIN} to {HERO_VALUE_MAX}, "
+            f"got {shown(value)}"
+        )
+    if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
+        raise ConfigError(
+            f"a hero's value is from {HERO_VALUE_MIN} to {HERO_VALUE_MAX} (one printed digit), "
+            f"got {shown(value)}"
+        )
 
 
 def validate_location(name: str | None, kind: str) -> None:
@@ -261,15 +275,14 @@ def parse_hero_values(text: str | None) -> tuple[tuple[str, int], ...]:
         except ValueError:
             value = None
         if not sep or value is None:
-            shown = item if len(item) <= 40 else item[:37] + "..."
-            raise ConfigError(f"hero values are NAME=NUMBER separated by commas, got {shown!r}")
+            given = item if len(item) <= 40 else item[:37] + "..."
+            raise ConfigError(f"hero values are NAME=NUMBER separated by commas, got {given!r}")
         validate_heroes([name])
-        if not HERO_VALUE_MIN <= value <= HERO_VALUE_MAX:
-            shown = number.strip() if len(number.strip()) <= 12 else number.strip()[:9] + "..."
-            raise ConfigError(
-                f"{name}={shown}: a hero's value is from {HERO_VALUE_MIN} to {HERO_VALUE_MAX} "
-                "(one printed digit)"
-            )
+        try:
+            check_hero_value(name, value)
+        except ConfigError as exc:
+            given = number.strip() if len(number.strip()) <= 12 else number.strip()[:9] + "..."
+            raise ConfigError(f"{name}={given}: {exc}") from None
         values.append((name, value))
     return tuple(values)
 

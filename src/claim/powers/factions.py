@@ -152,7 +152,7 @@ def printed_number(state: State, card: int) -> int:
     R-61 value or the one the setup gives it (H1, H9), so a Life Stealer or Ent counting as a
     Giant smashes the Gnomes of that value (H31, H35)."""
     if FACTION[card] == "hero":
-        return dict(state.config.hero_values).get(CODE[card][len("hero:") :], VALUE[card])
+        return state.config.hero_value(CODE[card][len("hero:") :])
     return VALUE[card]
 
 

@@ -12,7 +12,16 @@ from claim.errors import ClaimError, RecordError, shown
 from claim.powers.base import POWER_KEY
 from claim.records import DEAL_FIELDS, CardPool, check_fields, parse_setup
 from claim.setup import game_cards
-from claim.state import NO_PLAYER, State, Trick, TrickRecord
+from claim.state import (
+    DISCARD,
+    FROM_PRIZE,
+    FROM_SECOND_PRIZE,
+    NO_PLAYER,
+    TABLE,
+    State,
+    Trick,
+    TrickRecord,
+)
 
 POSITION_FORMAT = "claim-position/1"
 
@@ -424,11 +433,11 @@ def _load_trick(data: Any, pool: CardPool, where: str) -> Trick:
 
 
 #: the zones a trick's cards may go to (``claim.state``: DISCARD … TABLE)
-ZONES = range(8)
+ZONES = range(DISCARD, TABLE + 1)
 PLAYERS = (0, 1)
 SOME_PLAYER = (NO_PLAYER, 0, 1)
 #: where a Phase One trick's prizes come from (``claim.state``: FROM_PRIZE … FROM_SECOND_PRIZE)
-SOURCES = range(4)
+SOURCES = range(FROM_PRIZE, FROM_SECOND_PRIZE + 1)
 
 
 def _check_trick_numbers(trick: Trick, where: str) -> None:

@@ -34,7 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from claim.errors import ClaimError
-from claim.web.games import ApiError, GameManager, Refused, error_message, read_json
+from claim.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
 from claim.web.store import Store
 
 logger = logging.getLogger("claim.web")
@@ -75,10 +75,6 @@ def _page(name: str) -> Response:
     if not path.is_file():
         return _error(404, f"the page {name} is missing")
     return FileResponse(path, media_type="text/html", headers=PAGE_HEADERS)
-
-
-def _shorten(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
@@ -162,7 +158,7 @@ def parse_origin(text: str) -> str:
     found = _origin(text)
     if found is None:
         raise ClaimError(
-            f"--allow-origin: {_shorten(text)!r} is not an origin like https://example.com "
+            f"--allow-origin: {shorten(text)!r} is not an origin like https://example.com "
             "(a scheme, a host and an optional port) or *"
         )
     scheme, host, port = found
@@ -270,7 +266,7 @@ class Guard:
         try:
             await self.app(scope, receive, guarded)
         except Exception:
-            logger.exception("internal error on %s %s", kind, _shorten(scope.get("path", ""), 200))
+            logger.exception("internal error on %s %s", kind, shorten(scope.get("path", ""), 200))
             try:
                 if kind == "http" and not started:
                     await _error(500, "internal error")(scope, receive, guarded)
@@ -325,7 +321,7 @@ def create_app(
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         # a last bound on a message that repeats what it was sent (the longest the server
         # writes, a list of every faction, is about 400 characters)
-        return _error(exc.status, _shorten(str(exc), MAX_MESSAGE))
+        return _error(exc.status, shorten(str(exc), MAX_MESSAGE))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -394,7 +390,7 @@ def create_app(
     async def play_socket(websocket: WebSocket, game_id: str) -> None:
         origin = websocket.headers.get("origin")
         if not origins.allows(origin, websocket.headers.get("host")):
-            await _deny(websocket, f"the origin {_shorten(str(origin))!r} may not open a socket")
+            await _deny(websocket, f"the origin {shorten(str(origin))!r} may not open a socket")
             return
         await websocket.accept()
         params = websocket.query_params

@@ -107,7 +107,9 @@ def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def _shorten(text: str, limit: int = 60) -> str:
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a one-line message (what a client sent may be
+    megabytes long)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -163,7 +165,7 @@ def parse_seat(index: int, kind: Any) -> str:
     name, _, spec = text.partition(":")
     if name != "bot" or len(text) > 40:  # the longest is bot:heuristic:medium
         raise ApiError(
-            f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]", not {_shorten(kind)!r}'
+            f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]", not {shorten(kind)!r}'
         )
     spec = spec or "heuristic"
     try:
@@ -187,7 +189,7 @@ def parse_options(data: Any) -> SetupOptions:
     for key, value in data.items():
         if key not in OPTION_FIELDS:
             raise ApiError(
-                f"options: unknown option {_shorten(str(key))!r}; "
+                f"options: unknown option {shorten(str(key))!r}; "
                 f"options are: {', '.join(OPTION_FIELDS)}"
             )
         if value is None:
@@ -212,9 +214,7 @@ def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str]]:
         raise ApiError("the body must be a JSON object")
     for key in body:
         if key not in ("options", "seed", "seats"):
-            raise ApiError(
-                f"unknown field {_shorten(str(key))!r}; fields are: options, seed, seats"
-            )
+            raise ApiError(f"unknown field {shorten(str(key))!r}; fields are: options, seed, seats")
     options = parse_options(body.get("options"))
     seed = body.get("seed")
     if seed is not None:
@@ -615,13 +615,13 @@ class GameManager:
             return live.summary()
         found = await self._db(self.store.summary, game_id) if _plausible(game_id) else None
         if found is None:
-            raise ApiError(f"unknown game {_shorten(game_id)!r}", 404)
+            raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
         return summary_dict(found)
 
     async def _finished_record(self, game_id: str) -> dict[str, Any]:
         stored = await self._db(self.store.load, game_id) if _plausible(game_id) else None
         if stored is None:
-            raise ApiError(f"unknown game {_shorten(game_id)!r}", 404)
+            raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
         if stored.status != FINISHED:
             raise ApiError("the game is in progress: its record is shown once it is over", 403)
         return stored.record
@@ -637,7 +637,7 @@ class GameManager:
         total = len(record.get("moves", []))
         n = int(n_text) if n_text.isascii() and n_text.isdigit() and len(n_text) < 8 else -1
         if not 0 <= n <= total:
-            raise ApiError(f"n must be a move number from 0 to {total}, not {_shorten(n_text)!r}")
+            raise ApiError(f"n must be a move number from 0 to {total}, not {shorten(n_text)!r}")
         logs = self._replays.get(game_id)
         if logs is None:
             logs = await asyncio.to_thread(_replay_logs, record)
@@ -680,7 +680,7 @@ class GameManager:
         wrong seat or token (4003)."""
         game = await self.get(game_id)
         if game is None:
-            raise Refused(4004, f"unknown game {_shorten(game_id)!r}")
+            raise Refused(4004, f"unknown game {shorten(game_id)!r}")
         seat: int | None = None
         if seat_text is not None or token is not None:
             if seat_text not in ("0", "1"):
@@ -704,7 +704,7 @@ class GameManager:
             # the game left memory while this socket waited: take the one loaded now
             reloaded = await self.get(game_id)
             if reloaded is None:
-                raise Refused(4004, f"unknown game {_shorten(game_id)!r}")
+                raise Refused(4004, f"unknown game {shorten(game_id)!r}")
             game = reloaded
 
     async def disconnect(self, game: Game, client: Client) -> None:
@@ -735,13 +735,13 @@ class GameManager:
             raise ClaimError("the game is over")
         if version != game.version:
             raise ClaimError(
-                f"stale move: the game is at version {game.version}, not {_shorten(str(version))}"
+                f"stale move: the game is at version {game.version}, not {shorten(str(version))}"
             )
         if current_player(game.state) != client.seat:
             raise ClaimError("it is not your turn")
         legal = legal_actions(game.state)
         if move not in legal:
-            raise ClaimError(f"illegal move {_shorten(move)!r}; legal moves: {', '.join(legal)}")
+            raise ClaimError(f"illegal move {shorten(move)!r}; legal moves: {', '.join(legal)}")
 
     # -- moving ---------------------------------------------------------------------------------
 
@@ -878,7 +878,7 @@ def parse_move_message(text: str | None) -> tuple[str, int]:
         raise ClaimError(f"malformed message: {shape}")
     kind = data.get("type")
     if kind != "move":
-        what = _shorten(str(kind)) if isinstance(kind, str) else None
+        what = shorten(str(kind)) if isinstance(kind, str) else None
         raise ClaimError(
             f"malformed message: unknown type {what!r}" if what else f"malformed message: {shape}"
         )

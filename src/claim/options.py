@@ -30,6 +30,7 @@ import click
 from claim import cards
 from claim.errors import ClaimError, ConfigError
 from claim.setup import (
+    SEED_LIMIT,
     GameConfig,
     parse_artifacts,
     parse_factions,
@@ -298,10 +299,6 @@ SETUP_OPTIONS: dict[str, Callable[[Any], Any]] = {
 
 # every field of SetupOptions is one Click option
 assert set(SETUP_OPTIONS) == {f.name for f in dataclasses.fields(SetupOptions)}
-
-
-#: a seed is an integer of at most 64 bits (in magnitude), as in a record (docs/records.md)
-SEED_LIMIT = 2**64 - 1
 
 
 def fresh_seed() -> int:

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 13
 DECK_SIZE = 52
+#: a seed is an integer of at most 64 bits in magnitude: ``--seed`` and a record's ``seed``
+#: (docs/records.md)
+SEED_LIMIT = 2**64 - 1
 #: the values a hero may be given (H9, R-61): one printed digit, like every hero card's
 HERO_VALUE_MIN, HERO_VALUE_MAX = 0, 9
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from claim import cards
 from claim.errors import IllegalMove
-from claim.powers.base import POWER_KEY, Ask, Layer, Tier, compare_values
+from claim.powers.base import POWER_KEY, Ask, Layer, compare_values
 from claim.scoring import decided_result, final_result
 from claim.setup import GameConfig, SetupDraws, removed_for_heroes
 from claim.state import (
@@ -559,7 +559,7 @@ def concede(state: State, winner: int, reason: str) -> None:
     bundle) into the winner's Score pile — and no collection power acts; the winner leads. The
     locations that count won and lost tricks count it (Plateau, Lava Fields; Ice Fields at the
     trick's end). A global power whose decision is about a card in a hand, not a collection
-    power (``after_forfeit``), is still asked (H30)."""
+    power (``acts_on_forfeit``), is still asked (H30)."""
     trick = state.trick
     assert trick is not None
     trick.winner = winner
@@ -583,28 +583,23 @@ def concede(state: State, winner: int, reason: str) -> None:
         if state.book.tracks_gains:  # the winner's take is collected this trick (A11)
             trick.gained = [(winner, card) for card in (*bundle, *played)]
     trick.collected = True
-    # A forfeit is a trick won and lost: a location's count of won and lost tricks sees it (the
-    # Plateau streak, L8; the Lava Fields run, L10), as the Flask of Tears' count does (A33),
-    # though no collection power acts; the winner leads next whatever the Plateau says (A43:
-    # the artifact names the leader, L8)
+    # No collection power acts (A43); the global powers that still act on a forfeit
+    # (``acts_on_forfeit``) do, as after a collection: the Plateau streak and the Lava Fields
+    # run count it as a trick won and lost (L8, L10, as the Flask of Tears' count does, A33),
+    # the Necromancer swap is asked (H30, last, H12); the winner leads next whatever the Plateau
+    # says (A43: the artifact names the leader, L8)
     layers = _layers(state, trick)
     for power, pos in layers["choose_next_leader"]:
-        if pos < 0 and power.tier == Tier.LOCATION:
+        if pos < 0 and power.acts_on_forfeit:
             power.choose_next_leader(state, trick, pos)
     trick.next_leader = winner
     asks: list[Ask] = []
     for power, pos in layers["after_collect"]:
-        if pos >= 0:
-            continue
-        if power.tier == Tier.LOCATION:
-            power.after_collect(state, trick, pos)  # asks nothing (Lava Fields)
-            if state.result is not None:
+        if pos < 0 and power.acts_on_forfeit:
+            asks.extend(power.after_collect(state, trick, pos))
+            if state.result is not None:  # the fifth loss of a Lava Fields run (L10)
                 _finish_early(state)
                 return
-        elif power.after_forfeit:
-            # H30: a played card went to the discard pile; the swap is a decision about a card
-            # in a hand, not a collection power, so A43 leaves it (last, H12)
-            asks.extend(power.after_collect(state, trick, pos))
     _collected(state, trick, asks)
 
 

@@ -84,9 +84,10 @@ class Power:
     vote_last: ClassVar[bool] = False
     #: a collected card of this power counts as two cards of its declared faction (Gargoyle)
     scores_twice: ClassVar[bool] = False
-    #: a global power whose after_collect decision is about a card in a hand, not a collection
-    #: power of the trick, so it is asked after a King's Dagger forfeit too (Necromancer, H30, A43)
-    after_forfeit: ClassVar[bool] = False
+    #: a global power whose choose_next_leader / after_collect still act when a King's Dagger
+    #: forfeit ends the trick (A43 spares only collection powers): a count of won and lost tricks
+    #: (Plateau, Lava Fields, L8, L10), a decision about a card in a hand (Necromancer, H30)
+    acts_on_forfeit: ClassVar[bool] = False
     #: hooks that are part of the following rule, not a power, so a Vampire Queen leaves them
     #: (H38: a Doppelganger still counts as the led faction)
     follow_rule_hooks: ClassVar[frozenset[str]] = frozenset()

@@ -328,7 +328,7 @@ class Necromancer(HeroPower):
     key = None
     phases = PHASE_ONE
     asks = ("necromancer",)
-    after_forfeit = True  # not a played card's collection power: asked after a forfeit (A43)
+    acts_on_forfeit = True  # not a played card's collection power: asked after a forfeit (A43)
 
     def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         card = hero_id(self.hero)

@@ -237,6 +237,7 @@ class Plateau(LocationPower):
 
     name = "plateau"
     kind = "setting"
+    acts_on_forfeit = True  # a forfeit is a trick won (A43)
 
     def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
         winner = trick.winner
@@ -278,6 +279,7 @@ class LavaFields(LocationPower):
     name = "lava-fields"
     kind = "setting"
     phases = PHASE_TWO
+    acts_on_forfeit = True  # a forfeit is a trick lost (A43)
 
     def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         if trick.winner < 0:

@@ -196,14 +196,16 @@ def _legal_map(state: State) -> dict[str, int]:
     else:
         legal = {}
         declarers = state.book.declarers
-        known = state.value_known  # value-hidden cards whose value is public (W2, W5)
+        # value-hidden cards whose value is public (W2, W5); only a Book of Memories lead (an
+        # artifact, A17) plays a card from outside the hand, so other games skip the test
+        known = state.value_known if state.book.artifacts is not None else None
         for card in playable_cards(state):
             if FACTION[card] == DUAL or (IS_HERO[card] and POWER_KEY[card] in declarers):
                 for move in play_moves(state, card):
                     legal.setdefault(move, card)
             else:
                 move = PLAY_MOVE[card]
-                if card in known and (card in state.score[0] or card in state.score[1]):
+                if known and card in known and (card in state.score[0] or card in state.score[1]):
                     # W14: a card led from outside the hand (a Book of Memories lead from the
                     # Score pile, A17) is named by its code once its value is public
                     move = "play " + CODE[card]

@@ -20,8 +20,8 @@ import time
 from claim import GameConfig, current_player, legal_actions, new_game
 from claim.bots import RandomBot, decide
 from claim.bots.search import ITERATIONS, SearchBot
-from claim.engine import apply
-from claim.state import State
+from claim.core.engine import apply
+from claim.core.state import State
 
 
 def position(seed: int, moves: int, phase: int = 1) -> State:

@@ -44,7 +44,7 @@ EXPANSIONS = {
 
 # no limit on new games: the benchmark creates hundreds at once
 SERVE = (
-    "import sys; from claim.web.serve import run_serve; "
+    "import sys; from claim.apps.web.serve import run_serve; "
     "run_serve('127.0.0.1', 0, sys.argv[1], max_games_per_minute=0)"
 )
 

@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable
 
 from claim import apply, is_over, legal_actions, new_game, observe
-from claim.cards import HEROES, PRESETS
-from claim.setup import GameConfig
-from claim.state import State
+from claim.core.cards import HEROES, PRESETS
+from claim.core.setup import GameConfig
+from claim.core.state import State
 
 
 def with_heroes(config: GameConfig, seed: int) -> GameConfig:

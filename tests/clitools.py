@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner, Result
 
-from claim.cli import cli
+from claim.apps.cli import cli
 
 
 def run(*args: str, input: str | None = None) -> Result:

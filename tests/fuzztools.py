@@ -3,9 +3,9 @@ Hypothesis strategies that mutate them (fields deleted, renamed, retyped, splice
 deep nesting; bad moves and chance entries; truncated text; random bytes).
 
 A fuzz test feeds a mutated record to a loader and accepts exactly two outcomes: success, or a
-:class:`~claim.errors.ClaimError` (on the command line: exit code 2 and one line ``error: ...``).
-Anything else is a traceback, which Hypothesis shrinks and reports. :class:`Tally` counts the
-inputs tried; each fuzz module prints its tally at the end of the run.
+:class:`~claim.core.errors.ClaimError` (on the command line: exit code 2 and one line ``error:
+...``). Anything else is a traceback, which Hypothesis shrinks and reports. :class:`Tally` counts
+the inputs tried; each fuzz module prints its tally at the end of the run.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from claim import cards, records
-from claim.engine import apply, is_over, legal_actions
-from claim.options import SetupOptions
-from claim.setup import new_game
-from claim.state import State
+from claim.core import cards, records
+from claim.core.engine import apply, is_over, legal_actions
+from claim.core.options import SetupOptions
+from claim.core.setup import new_game
+from claim.core.state import State
 
 #: CLAIM_FUZZ_SCALE=N multiplies every fuzz test's number of examples (default 1, for CI)
 SCALE = max(1, int(os.environ.get("CLAIM_FUZZ_SCALE", "1")))

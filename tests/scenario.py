@@ -4,9 +4,9 @@ A scenario is a game record (``shared/spec/records.md``) whose deal is stacked s
 every card. :func:`stacked_record` takes the cards that matter — each hand's first cards in hand
 order, the deck's top cards top first — and fills the rest of the 52 in a fixed order:
 
-    the unused cards of the game, in the table order of ``claim.setup.deck_cards`` (the factions
-    in setup order, each faction's codes in ``claim.cards`` order), go first to the end of hand 0,
-    then to the end of hand 1, then to the bottom of the deck.
+    the unused cards of the game, in the table order of ``claim.core.setup.deck_cards`` (the
+    factions in setup order, each faction's codes in ``claim.core.cards`` order), go first to the
+    end of hand 0, then to the end of hand 1, then to the bottom of the deck.
 
 So a test that names all 13 cards of a hand knows it exactly, and one that names fewer can read
 the rest with :func:`filler`. For a situation deep in a game (Phase Two, a short deck) use
@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from claim import cards, engine, records, view
-from claim.setup import deck_cards
-from claim.state import State
+from claim.core import cards, engine, records, view
+from claim.core.setup import deck_cards
+from claim.core.state import State
 
 CLAIM: list[str] = list(cards.PRESETS["claim"])
 CLAIM2: list[str] = list(cards.PRESETS["claim2"])
@@ -328,5 +328,5 @@ def play_until(
 
 
 def replay(record: dict[str, Any]) -> State:
-    """``claim.records.replay``, for short imports."""
+    """``claim.core.records.replay``, for short imports."""
     return records.replay(record)

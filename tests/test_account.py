@@ -1,12 +1,12 @@
-"""The readable account (claim.account): votes, results, decisions, tricks, hidden draws."""
+"""The readable account (claim.text.account): votes, results, decisions, tricks, hidden draws."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import claim
-from claim import records
-from claim.account import (
+from claim.core import records
+from claim.text.account import (
     Names,
     Narrator,
     describe_decision,

@@ -1,4 +1,4 @@
-"""The readable account with artifacts (claim.account, RULES.md §8, R-80, RULINGS A1–A47): the
+"""The readable account with artifacts (claim.text.account, RULES.md §8, R-80, RULINGS A1–A47): the
 artifacts each player was dealt and their rules text in the setup (the replay is omniscient), every
 use told with its effect in the order it happened (the trick's uses between its heading and who won
 it; the Spyglass after the collection; Gambler's Book and Flail of Dawn between the phases), the
@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import cards, records
-from claim.account import (
+from claim.core import cards, records
+from claim.core.options import SetupOptions
+from claim.core.powers import REGISTRY
+from claim.sim.simulate import play_random_game
+from claim.text.account import (
     Names,
     Narrator,
     artifact_rules_lines,
@@ -21,9 +24,6 @@ from claim.account import (
     artifact_title,
     replay_account,
 )
-from claim.options import SetupOptions
-from claim.powers import REGISTRY
-from claim.simulate import play_random_game
 from scenario import CLAIM, position_record, stacked_record
 
 BOT_FIRST = Names(("the bot", "you"))

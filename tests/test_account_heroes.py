@@ -1,15 +1,15 @@
-"""The readable account with heroes (claim.account): the heroes and their rules in the setup, each
-hero decision, the Gelatinous Cube's trick and bundle, Cthulhu, declarations and the Gargoyle's
+"""The readable account with heroes (claim.text.account): the heroes and their rules in the setup,
+each hero decision, the Gelatinous Cube's trick and bundle, Cthulhu, declarations and the Gargoyle's
 votes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from claim import cards, records
-from claim.account import Names, Narrator, describe_decision, hero_rules_lines, replay_account
-from claim.powers import REGISTRY
-from claim.setup import GameConfig
+from claim.core import cards, records
+from claim.core.powers import REGISTRY
+from claim.core.setup import GameConfig
+from claim.text.account import Names, Narrator, describe_decision, hero_rules_lines, replay_account
 from scenario import CLAIM, position_record, stacked_record
 
 NAMES = Names()

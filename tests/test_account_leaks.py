@@ -38,13 +38,13 @@ from typing import Any
 import pytest
 
 import claim
-from claim import cards, records
-from claim.account import Names, Narrator, artifact_title
-from claim.engine import PUBLIC_NAME, apply, is_over, legal_actions
-from claim.options import SetupOptions
-from claim.powers import artifacts as arts
-from claim.state import State
-from claim.view import SPECTATOR, observe, spectate
+from claim.core import cards, records
+from claim.core.engine import PUBLIC_NAME, apply, is_over, legal_actions
+from claim.core.options import SetupOptions
+from claim.core.powers import artifacts as arts
+from claim.core.state import State
+from claim.core.view import SPECTATOR, observe, spectate
+from claim.text.account import Names, Narrator, artifact_title
 from scenario import position_record, stacked_record
 from test_invariants import _codes_in
 

@@ -1,5 +1,5 @@
-"""The readable account with locations (claim.account, RULES.md §7, §9, L1-L24): the Setting and
-the Building with their rules text in the setup, the simultaneous choices (Endless Sands, Windy
+"""The readable account with locations (claim.text.account, RULES.md §7, §9, L1-L24): the Setting
+and the Building with their rules text in the setup, the simultaneous choices (Endless Sands, Windy
 Peaks, Swamp, Tavern), Islands' two prizes, the locations' tallies (Plateau, Lighthouse, Dungeon),
 the Buildings' end-of-game moves, the results decided before the votes (L23) and the Tower's and
 the Lighthouse's votes."""
@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-from claim import records
-from claim.account import (
+from claim.core import records
+from claim.core.powers import REGISTRY
+from claim.core.setup import GameConfig
+from claim.text.account import (
     Names,
     Narrator,
     in_progress_lines,
@@ -20,8 +22,6 @@ from claim.account import (
     result_lines,
     vote_line,
 )
-from claim.powers import REGISTRY
-from claim.setup import GameConfig
 from scenario import CLAIM, position_record, stacked_record
 
 NAMES = Names()

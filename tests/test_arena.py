@@ -10,7 +10,10 @@ import pytest
 
 import claim
 from claim import arena as arena_module
-from claim.arena import (
+from claim.bots import make_bot, play_out
+from claim.core.errors import ConfigError
+from claim.core.options import SetupOptions, resolve_setup
+from claim.sim.arena import (
     ArenaStats,
     GameOutcome,
     arena,
@@ -20,9 +23,6 @@ from claim.arena import (
     play_game,
     wilson_interval,
 )
-from claim.bots import make_bot, play_out
-from claim.errors import ConfigError
-from claim.options import SetupOptions, resolve_setup
 from clitools import assert_one_line_error, run
 
 
@@ -326,12 +326,12 @@ def test_arena_bad_options(args: list[str], text: str) -> None:
 def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 14: --jobs 100000 forked thousands of processes. Never more workers than CPUs
     available nor than games to play, with a one-line notice on stderr."""
-    import claim.arena
+    import claim.sim.arena
 
-    monkeypatch.setattr(claim.arena, "available_cpus", lambda: 2)
-    assert claim.arena.worker_count(100_000, 10) == 2
-    assert claim.arena.worker_count(8, 1) == 1
-    assert claim.arena.worker_count(1, 10) == 1
+    monkeypatch.setattr(claim.sim.arena, "available_cpus", lambda: 2)
+    assert claim.sim.arena.worker_count(100_000, 10) == 2
+    assert claim.sim.arena.worker_count(8, 1) == 1
+    assert claim.sim.arena.worker_count(1, 10) == 1
     args = ["arena", "--bots", "random,random", "--seed", "2", "--json"]
     result = run(*args, "--deals", "2", "--jobs", "100000")
     assert result.exit_code == 0, result.output
@@ -341,7 +341,7 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
     plain.pop("seconds")
     capped.pop("seconds")
     assert capped == plain
-    monkeypatch.setattr(claim.arena, "available_cpus", lambda: 64)
+    monkeypatch.setattr(claim.sim.arena, "available_cpus", lambda: 64)
     result = run(*args, "--deals", "1", "--jobs", "9" * 30)
     assert result.exit_code == 0, result.output
     assert result.stderr == (
@@ -351,7 +351,7 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
 
 
 def test_available_cpus_is_at_least_one() -> None:
-    from claim.arena import available_cpus
+    from claim.sim.arena import available_cpus
 
     assert available_cpus() >= 1
 

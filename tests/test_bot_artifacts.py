@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 import claim
-from claim import cards, engine
 from claim.bots import RandomBot, decide, play_out
 from claim.bots.heuristic import HeuristicBot
-from claim.setup import GameConfig, parse_artifacts, random_factions
-from claim.state import State
+from claim.core import cards, engine
+from claim.core.setup import GameConfig, parse_artifacts, random_factions
+from claim.core.state import State
 from scenario import CLAIM, position_record, replay
 
 #: artifacts never usable inside a Phase Two trick: between the phases, or Phase One only

@@ -15,8 +15,8 @@ import pytest
 from claim import GameConfig, current_player, determinize, legal_actions, new_game, observe
 from claim.bots import bot_names, decide, make_bot
 from claim.bots.search import SearchBot
-from claim.engine import apply
-from claim.state import State
+from claim.core.engine import apply
+from claim.core.state import State
 
 #: (factions, seed, number of random moves before the decision): Phase One early and late, Phase
 #: Two, and decks whose powers ask decisions (Seers, Giants, Vampires, Poisoners)

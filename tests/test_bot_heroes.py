@@ -8,11 +8,11 @@ from collections import Counter
 from typing import Any
 
 import claim
-from claim import cards, engine
 from claim.bots import RandomBot, decide, play_out
 from claim.bots.heuristic import HeuristicBot
-from claim.setup import GameConfig
-from claim.state import State
+from claim.core import cards, engine
+from claim.core.setup import GameConfig
+from claim.core.state import State
 from scenario import CLAIM, position_record, replay, zone
 
 #: the heroes every built position has in its pool

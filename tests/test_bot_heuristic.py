@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import claim
-from claim import engine
 from claim.bots import RandomBot, decide, make_bot, play_out
 from claim.bots.heuristic import HeuristicBot
-from claim.setup import GameConfig, random_factions
-from claim.state import State
+from claim.core import engine
+from claim.core.setup import GameConfig, random_factions
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, position_record, replay
 
 
@@ -192,7 +192,7 @@ def test_whole_games_on_random_decks_ask_every_decision() -> None:
                     roles.add("follow" if state.trick.plays else "lead")
             engine.apply(state, decide(state, bots[player]))
         assert state.result is not None
-    assert seen_factions == set(claim.setup.playable_factions())
+    assert seen_factions == set(claim.core.setup.playable_factions())
     assert {"play", "take", "smash", "crown", "tuck", "peek", "pass"} <= verbs
     assert roles == {"lead", "follow"}
 
@@ -208,7 +208,9 @@ def test_beats_random_in_a_duplicate_deal_match(preset: str) -> None:
     wins = games = 0
     for seed in range(100):
         for seat in (0, 1):
-            state = claim.new_game(GameConfig(factions=tuple(claim.cards.PRESETS[preset])), seed)
+            state = claim.new_game(
+                GameConfig(factions=tuple(claim.core.cards.PRESETS[preset])), seed
+            )
             bots: tuple[Any, Any] = (
                 (HeuristicBot(seed), RandomBot(seed))
                 if seat == 0

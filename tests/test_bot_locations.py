@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 import claim
-from claim import cards, engine
 from claim.bots import RandomBot, decide, play_out
 from claim.bots.heuristic import HeuristicBot, _final_result
-from claim.setup import GameConfig, random_factions
-from claim.state import State
+from claim.core import cards, engine
+from claim.core.setup import GameConfig, random_factions
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, position_record, replay, stacked_record
 
 

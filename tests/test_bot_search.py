@@ -14,9 +14,9 @@ import pytest
 from claim import GameConfig, legal_actions, new_game
 from claim.bots import RandomBot, decide, make_bot, play_out
 from claim.bots.search import ITERATIONS, SearchBot
-from claim.engine import apply
-from claim.options import resolve_setup
-from claim.state import State
+from claim.core.engine import apply
+from claim.core.options import resolve_setup
+from claim.core.state import State
 from scenario import CLAIM, position_record, replay
 
 #: a legal deck whose powers ask every decision kind: take (Seers), smash (Giants),

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 import claim
-from claim import records
+from claim.apps.cli import DEFAULT_PLAY_BOT
 from claim.bots import decide, make_bot
-from claim.cli import DEFAULT_PLAY_BOT
-from claim.options import SetupOptions, resolve_setup
-from claim.simulate import bot_seed, game_seed, play_random_game
-from claim.view import report
+from claim.core import records
+from claim.core.options import SetupOptions, resolve_setup
+from claim.core.view import report
+from claim.sim.simulate import bot_seed, game_seed, play_random_game
 from clitools import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
@@ -77,7 +77,7 @@ def test_deal_writes_a_record_that_replays() -> None:
     assert record["seed"] == 7
     assert record["moves"] == []
     assert record["setup"] == {
-        "factions": list(claim.setup.parse_factions("claim")),
+        "factions": list(claim.core.setup.parse_factions("claim")),
         "first_leader": 0,
     }
     state = records.replay(record)

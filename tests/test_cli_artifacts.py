@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from claim import cards, records
-from claim.account import Names, artifact_title
-from claim.arena import arena
-from claim.cli import table_lines
-from claim.options import SetupOptions
-from claim.powers import REGISTRY
-from claim.simulate import game_seed, play_random_game, simulate
-from claim.view import observe
+from claim.apps.cli import table_lines
+from claim.core import cards, records
+from claim.core.options import SetupOptions
+from claim.core.powers import REGISTRY
+from claim.core.view import observe
+from claim.sim.arena import arena
+from claim.sim.simulate import game_seed, play_random_game, simulate
+from claim.text.account import Names, artifact_title
 from clitools import assert_one_line_error, run
 from scenario import CLAIM, position_record
 
@@ -364,7 +364,7 @@ def test_simulate_with_artifacts_counts_each_artifact(tmp_path: Path) -> None:
 
 def _moves_of(record: dict[str, Any], player: int) -> list[str]:
     """The moves ``player`` made in a finished game (replayed move by move)."""
-    from claim.engine import apply, current_player
+    from claim.core.engine import apply, current_player
 
     game = records.initial_state(record)
     theirs = []

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from claim import cards, records
-from claim.arena import arena
-from claim.errors import ConfigError, RecordError
-from claim.options import SETUP_OPTIONS, SetupOptionError, SetupOptions, resolve_setup
-from claim.simulate import game_seed, play_random_game, simulate
-from claim.state import State
+from claim.core import cards, records
+from claim.core.errors import ConfigError, RecordError
+from claim.core.options import SETUP_OPTIONS, SetupOptionError, SetupOptions, resolve_setup
+from claim.core.state import State
+from claim.sim.arena import arena
+from claim.sim.simulate import game_seed, play_random_game, simulate
 from clitools import assert_one_line_error, run
 
 
@@ -338,9 +338,9 @@ def test_play_tells_what_is_public_about_the_heroes() -> None:
 def test_the_terminal_table_shows_the_cube_bundle_and_a_pending_discard() -> None:
     """The play table shows the Gelatinous Cube bundle on the table (H20) and, to its chooser
     only, a Cthulhu discard not yet carried out (W8)."""
-    from claim.account import Names
-    from claim.cli import table_lines
-    from claim.view import observe
+    from claim.apps.cli import table_lines
+    from claim.core.view import observe
+    from claim.text.account import Names
     from scenario import CLAIM, position_record
 
     cube = position_record(

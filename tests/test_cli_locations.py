@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from claim import cards, records
-from claim.account import Names
-from claim.arena import arena
-from claim.cli import location_lines, table_lines
-from claim.options import SETUP_OPTIONS, SetupOptionError, SetupOptions
-from claim.powers import REGISTRY
-from claim.simulate import decided_by, game_seed, play_random_game, simulate
-from claim.view import observe
+from claim.apps.cli import location_lines, table_lines
+from claim.core import cards, records
+from claim.core.options import SETUP_OPTIONS, SetupOptionError, SetupOptions
+from claim.core.powers import REGISTRY
+from claim.core.view import observe
+from claim.sim.arena import arena
+from claim.sim.simulate import decided_by, game_seed, play_random_game, simulate
+from claim.text.account import Names
 from clitools import assert_one_line_error, run
 from scenario import CLAIM, position_record, stacked_record
 

@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from claim import engine, records, scoring, view
-from claim.cards import IDS_BY_CODE
-from claim.errors import IllegalMove
-from claim.state import State
+from claim.core import engine, records, scoring, view
+from claim.core.cards import IDS_BY_CODE
+from claim.core.errors import IllegalMove
+from claim.core.state import State
 from scenario import (
     CLAIM,
     CLAIM2,

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from claim import observe
-from claim.records import read_json, replay
-from claim.view import report
+from claim.core.records import read_json, replay
+from claim.core.view import report
 
 
 def _shared_dir() -> Path:

@@ -22,9 +22,9 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import claim.arena
-from claim import cards, records
-from claim.cli import cli
+import claim.sim.arena
+from claim.apps.cli import cli
+from claim.core import cards, records
 from fuzztools import SCALE, Tally, mutated_records, mutated_texts, report_tally
 
 TALLY = Tally("command-line")
@@ -43,7 +43,7 @@ def _one_cpu(request: pytest.FixtureRequest) -> Iterator[None]:
     (tests/test_arena.py runs the pool)."""
     report_tally(request, TALLY)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(claim.arena, "available_cpus", lambda: 1)
+        patch.setattr(claim.sim.arena, "available_cpus", lambda: 1)
         yield
 
 
@@ -183,7 +183,7 @@ bots = st.one_of(
 )
 deals = st.one_of(
     st.sampled_from(["1", "2"]),
-    numbers.filter(lambda n: _quick(n, claim.arena.MAX_DEALS)),
+    numbers.filter(lambda n: _quick(n, claim.sim.arena.MAX_DEALS)),
 )
 
 

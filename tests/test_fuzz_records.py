@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from claim import records
-from claim.account import replay_account
-from claim.errors import ClaimError, RecordError
-from claim.view import report
+from claim.core import records
+from claim.core.errors import ClaimError, RecordError
+from claim.core.view import report
+from claim.text.account import replay_account
 from fuzztools import (
     SCALE,
     Tally,
@@ -104,7 +104,7 @@ def test_damaged_record_files_load_or_give_one_line_errors(case: tuple[str, byte
 @given(st.one_of(mutated_records(), mutated_texts()))
 def test_resume_loads_or_gives_one_line_errors(case: tuple[str, Any]) -> None:
     """``claim play --resume FILE``: the terminal game's loader (GameSession.resume)."""
-    from claim.tui.session import GameSession
+    from claim.apps.tui.session import GameSession
 
     kind, data = case
     with tempfile.TemporaryDirectory() as folder:

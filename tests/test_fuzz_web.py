@@ -42,8 +42,8 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from claim import cards
-from claim.web.app import create_app
+from claim.apps.web.app import create_app
+from claim.core import cards
 from webserver import Server, assert_clean_log
 
 #: CLAIM_FUZZ_SCALE=N multiplies the number of examples (default 1, for CI)
@@ -99,7 +99,7 @@ class _Summary:
 
 
 class Watch(logging.Handler):
-    """Every record at WARNING or above, from any logger (claim.web, uvicorn, asyncio...)."""
+    """Every record at WARNING or above, from any logger (claim.apps.web, uvicorn, asyncio...)."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)

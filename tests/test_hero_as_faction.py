@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from claim import cards, engine, view
-from claim.state import State
+from claim.core import cards, engine, view
+from claim.core.state import State
 from scenario import position_record, replay
 
 LS = "hero:life-stealer"

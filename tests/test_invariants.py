@@ -25,12 +25,12 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import claim
-from claim import cards
-from claim.engine import PUBLIC_NAME
-from claim.records import replay, to_record
-from claim.setup import GameConfig, deck_cards, game_cards, playable_factions, random_factions
-from claim.state import State
-from claim.view import report
+from claim.core import cards
+from claim.core.engine import PUBLIC_NAME
+from claim.core.records import replay, to_record
+from claim.core.setup import GameConfig, deck_cards, game_cards, playable_factions, random_factions
+from claim.core.state import State
+from claim.core.view import report
 
 CODE = cards.CODE
 FACTION = cards.FACTION

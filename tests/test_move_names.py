@@ -7,7 +7,7 @@ Dagger took it, W5), by parity / band while it is not (W12). A card chosen *from
 named by parity / band (R-30), even when its value was once public. (``crown`` names only real
 Vampires, V1: never a value-hidden card.)
 
-Old records (``claim.old_moves``): earlier versions wrote ``tuck demons:even`` and a Book of
+Old records (``claim.core.old_moves``): earlier versions wrote ``tuck demons:even`` and a Book of
 Memories ``play demons:even`` by parity, and a once-public card chosen from a hand by its code
 (``discard demons:4``); a replay reads them as today's move when they designate one card, and
 refuses them with one line naming the move and the candidates when they do not.
@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from claim import engine, records
-from claim.account import replay_account
-from claim.errors import RecordError
-from claim.old_moves import upgrade_move
-from claim.state import State
+from claim.core import engine, records
+from claim.core.errors import RecordError
+from claim.core.old_moves import upgrade_move
+from claim.core.state import State
+from claim.text.account import replay_account
 from scenario import position_record, replay, zone
 
 #: Vampires (tuck) with both value-hidden factions
@@ -398,8 +398,8 @@ def test_a_saved_web_game_with_old_moves_loads_and_replays() -> None:
     """The web server's saved games: a position an older engine saved (the old move in its
     ``moves``) loads as it is; one that cannot be read falls back to replaying the record, which
     reads the old move; the finished-game replay log narrates the old record."""
-    from claim.web.games import _replay_logs, game_from_stored
-    from claim.web.store import IN_PROGRESS, StoredGame, now
+    from claim.apps.web.games import _replay_logs, game_from_stored
+    from claim.apps.web.store import IN_PROGRESS, StoredGame, now
 
     plays = ["play demons:even", "play demons:odd"]
     old = _tuck_record("demons:2", "demons:3", [*plays, "tuck demons:even"])

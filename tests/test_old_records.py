@@ -6,7 +6,7 @@ the unknown-field checks), from random play over every box: heroes, Settings, Bu
 artifacts, Vampires, Demons, Fire Elementals. ``expected.json`` is what that version's replay
 gave: the result and both Score piles. Three of the games hold moves in the old spelling
 (``tuck demons:even``, ``tuck demons:odd``, a Book of Memories ``play fire-elementals:high``),
-read by :func:`claim.old_moves.upgrade_move`.
+read by :func:`claim.core.old_moves.upgrade_move`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from claim import records
+from claim.core import records
 
 DATA = Path(__file__).parent / "data" / "old_records"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((DATA / "expected.json").read_text())

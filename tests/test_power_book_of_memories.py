@@ -15,8 +15,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import (
     CLAIM,
     CLAIM2,

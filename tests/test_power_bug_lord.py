@@ -4,8 +4,8 @@ face-up Gnomes (not in the Score pile); in Phase One its value is 0 (H24)."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 CLAIM = ["goblins", "knights", "undead", "dwarves", "doppelgangers"]

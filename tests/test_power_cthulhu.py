@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from claim import cards, engine, records, view
-from claim.state import State
+from claim.core import cards, engine, records, view
+from claim.core.state import State
 from scenario import CLAIM, last_trick, play_until, position_record, replay, stacked_record, zone
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from claim import engine
-from claim.powers.mercenaries import cyclops_vote
+from claim.core import engine
+from claim.core.powers.mercenaries import cyclops_vote
 from scenario import position_record, replay, zone
 
 FACTIONS = ["elves", "orcs", "cyclops", "undead", "dwarves"]

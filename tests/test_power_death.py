@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, zone
 
 DEATH = "hero:death"

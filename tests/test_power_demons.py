@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from claim import cards, engine, view
-from claim.engine import PUBLIC_NAME
-from claim.state import State
+from claim.core import cards, engine, view
+from claim.core.engine import PUBLIC_NAME
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 
 FACTIONS = ["goblins", "knights", "demons", "undead", "dwarves"]

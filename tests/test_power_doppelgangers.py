@@ -5,8 +5,8 @@ a Doppelganger if they hold one."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
 

@@ -3,8 +3,8 @@ trick, even if they lost it (§4.4 next leader; R-3: the later Dragon overrides 
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM2, last_trick, position_record, replay, tricks, zone
 
 

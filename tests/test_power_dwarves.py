@@ -3,8 +3,8 @@ Score pile; the winner takes the other cards. A Doppelganger on a Dwarf lead is 
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, zone
 
 

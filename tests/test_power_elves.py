@@ -5,8 +5,8 @@ or an Elf on an Elf lead."""
 
 from __future__ import annotations
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 FACTIONS = ["elves", "orcs", "cyclops", "undead", "dwarves"]

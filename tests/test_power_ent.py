@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from claim import engine, scoring
-from claim.state import State
+from claim.core import engine, scoring
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, zone
 
 ENT = "hero:ent"

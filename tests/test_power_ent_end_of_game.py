@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import cards, scoring
-from claim.powers.locations import complete_sets, faction_cards
-from claim.state import State
+from claim.core import cards, scoring
+from claim.core.powers.locations import complete_sets, faction_cards
+from claim.core.state import State
 from scenario import CLAIM, position_record, replay, zone
 
 ENT = "hero:ent"

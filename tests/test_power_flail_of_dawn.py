@@ -23,8 +23,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import CLAIM, last_trick, play_until, position_record, replay, stacked_record, zone
 
 FLAIL = "flail-of-dawn"

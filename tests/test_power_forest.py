@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, position_record, replay, zone
 
 VAMPIRE_DECK = ["goblins", "knights", "vampires", "undead", "dwarves"]

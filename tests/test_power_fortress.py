@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM, codes, last_trick, position_record, replay, same_cards, zone
 
 VAMP = ["goblins", "knights", "vampires", "dwarves", "undead"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from claim.state import State
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 FROST = ["ice-kings", "ice-queens", "yetis", "frostbeasts", "dwarves"]

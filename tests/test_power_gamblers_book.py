@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from claim import engine, records, view
-from claim.errors import RecordError
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.errors import RecordError
+from claim.core.state import State
 from scenario import CLAIM, play_until, position_record, replay, stacked_record, zone
 
 BOOK = "gamblers-book"

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import CLAIM, codes, last_trick, position_record, replay, tricks, zone
 
 SWALLOWED = "the Gelatinous Cube swallowed the lead card: no winner"

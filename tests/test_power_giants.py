@@ -5,8 +5,8 @@ or ``pass``. Giants themselves are collected as usual."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM2, last_trick, position_record, replay, zone
 
 

@@ -3,8 +3,8 @@ Score pile. At the end of the game the surviving Gnomes join your Score pile (§
 
 from __future__ import annotations
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import CLAIM2, last_trick, position_record, replay, same_cards, zone
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claim import engine
+from claim.core import engine
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
 # Hands used below: 13 of the 14 Goblins; Dwarves and Undead (no Goblin, no Doppelganger).

@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from claim import engine, records, view
-from claim.errors import RecordError
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.errors import RecordError
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
 CLOAK = "hunting-cloak"

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, records
-from claim.state import State
+from claim.core import engine, records
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, tricks
 
 ICE = "ice-fields"

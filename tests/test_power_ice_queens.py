@@ -4,7 +4,7 @@ a Queen of the same value in different Score piles both stay."""
 
 from __future__ import annotations
 
-from claim.state import State
+from claim.core.state import State
 from scenario import position_record, replay, zone
 
 FROST = ["ice-kings", "ice-queens", "yetis", "frostbeasts", "dwarves"]

@@ -15,8 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import (
     CLAIM,
     CLAIM2,

@@ -7,8 +7,8 @@ played it and wins for its owner after the swap (H26)."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, same_cards, zone
 
 CLAIM = ["goblins", "knights", "undead", "dwarves", "doppelgangers"]

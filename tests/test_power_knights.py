@@ -4,7 +4,7 @@ simply off-faction; a Doppelganger on a Goblin lead is not a Knight."""
 
 from __future__ import annotations
 
-from claim import engine
+from claim.core import engine
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
 GOBLINS_13 = ["goblins:0"] * 5 + [f"goblins:{v}" for v in range(1, 9)]

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from claim import engine
-from claim.errors import RecordError
-from claim.state import State
+from claim.core import engine
+from claim.core.errors import RecordError
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, zone
 
 KRAKEN = "hero:kraken"

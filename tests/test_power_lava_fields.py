@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from claim import engine, view
-from claim.errors import IllegalMove
-from claim.state import State
+from claim.core import engine, view
+from claim.core.errors import IllegalMove
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, last_trick, position_record, replay, tricks, zone
 
 LAVA = "lava-fields"

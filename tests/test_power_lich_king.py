@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import last_trick, trick_state, zone
 
 UNICORN_DECK = ["goblins", "knights", "unicorns", "undead", "dwarves"]

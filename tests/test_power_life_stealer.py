@@ -6,8 +6,8 @@ Once the trick is over it is a hero: at scoring it counts for no faction."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 CLAIM = ["goblins", "knights", "undead", "dwarves", "doppelgangers"]

@@ -24,8 +24,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
 WAND = "magic-wand"

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, trick_state, zone
 
 FEAR_DECK = ["goblins", "knights", "werewolves", "zombies", "undead"]

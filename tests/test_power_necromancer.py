@@ -7,8 +7,8 @@ last trick (H30). In Phase Two, or when played, it is a plain value-3 hero."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 CLAIM = ["goblins", "knights", "undead", "dwarves", "doppelgangers"]

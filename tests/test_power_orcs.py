@@ -4,8 +4,8 @@ holding one must play it (as Orcs) or an Orc."""
 
 from __future__ import annotations
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 
 FACTIONS = ["elves", "orcs", "cyclops", "undead", "dwarves"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import codes, last_trick, position_record, replay, tricks, zone
 
 MAPS = ["goblins", "knights", "phoenixes", "unicorns", "basilisks"]

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from claim import view
-from claim.errors import RecordError
-from claim.state import State
+from claim.core import view
+from claim.core.errors import RecordError
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, position_record, replay, zone
 
 VAMPIRE_DECK = ["goblins", "knights", "vampires", "undead", "dwarves"]

@@ -10,8 +10,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from claim import cards, engine, view
-from claim.state import State
+from claim.core import cards, engine, view
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 
 FACTIONS = ["goblins", "knights", "poisoners", "undead", "dwarves"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim.state import State
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, codes, last_trick, position_record, replay, same_cards, zone
 
 VAMP = ["goblins", "knights", "vampires", "dwarves", "undead"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from claim.cards import ARTIFACTS, BUILDINGS, FACTIONS, HEROES, SETTINGS
-from claim.powers import REGISTRY, Tier
-from claim.powers.base import TRICK_HOOKS, Power
-from claim.setup import playable_factions
+from claim.core.cards import ARTIFACTS, BUILDINGS, FACTIONS, HEROES, SETTINGS
+from claim.core.powers import REGISTRY, Tier
+from claim.core.powers.base import TRICK_HOOKS, Power
+from claim.core.setup import playable_factions
 
 TESTS = Path(__file__).parent
 

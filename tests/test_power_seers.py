@@ -4,8 +4,8 @@ one. No decision when the deck is empty after the reveal (R-2: then the loser ge
 
 from __future__ import annotations
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import CLAIM2, last_trick, position_record, replay, stacked_record, zone
 
 HAND0 = [f"seers:{v}" for v in range(5, 10)] + [f"trolls:{v}" for v in range(8)]

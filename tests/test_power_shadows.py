@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from claim import engine, records, view
-from claim.powers import REGISTRY
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.powers import REGISTRY
+from claim.core.state import State
 from scenario import (
     codes,
     last_trick,

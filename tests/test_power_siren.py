@@ -6,8 +6,8 @@ any collection power (H27). Not asked when the pile is empty."""
 
 from __future__ import annotations
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 CLAIM = ["goblins", "knights", "undead", "dwarves", "doppelgangers"]

@@ -16,8 +16,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import CLAIM, CLAIM2, codes, last_trick, position_record, replay, stacked_record, zone
 
 SWAMP = "swamp"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import CLAIM, position_record, replay, zone
 
 CYCLOPS_DECK = ["goblins", "knights", "cyclops", "undead", "dwarves"]

@@ -6,8 +6,8 @@ discard pile, before the votes."""
 
 from __future__ import annotations
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 
 FACTIONS = ["goblins", "knights", "tricksters", "undead", "dwarves"]

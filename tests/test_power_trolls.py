@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from claim import view
-from claim.state import State
+from claim.core import view
+from claim.core.state import State
 from scenario import CLAIM2, last_trick, position_record, replay, same_cards, zone
 
 

@@ -4,7 +4,7 @@ Follower deck as usual. A Doppelganger on an Undead lead is discarded."""
 
 from __future__ import annotations
 
-from claim import engine
+from claim.core import engine
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
 UNDEAD_LOW = [f"undead:{v}" for v in range(5)] + [f"dwarves:{v}" for v in range(8)]

@@ -6,8 +6,8 @@ rule, but its win does not flip the moon."""
 
 from __future__ import annotations
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 WEREWOLF_DECK = ["goblins", "knights", "werewolves", "doppelgangers", "undead"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import position_record, replay, stacked_record, zone
 
 CLAIM = ["goblins", "knights", "undead", "dwarves", "doppelgangers"]

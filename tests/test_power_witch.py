@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 # Ice Kings give the even 10 (H28: "6, 8, 10, ..."); Basilisks give the H6 case

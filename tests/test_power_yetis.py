@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, tricks, zone
 
 FROST = ["ice-kings", "ice-queens", "yetis", "frostbeasts", "dwarves"]

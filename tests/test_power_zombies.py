@@ -4,8 +4,8 @@ winning card; a Doppelganger's win on a Zombie lead is no Zombie win."""
 
 from __future__ import annotations
 
-from claim import engine, view
-from claim.state import State
+from claim.core import engine, view
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 
 ZOMBIE_DECK = ["goblins", "knights", "zombies", "undead", "doppelgangers"]

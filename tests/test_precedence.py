@@ -11,10 +11,10 @@ from typing import ClassVar
 
 import pytest
 
-from claim import engine, records
-from claim.powers.base import Power, RuleBook, Tier
-from claim.powers.factions import FACTION_POWERS
-from claim.state import DISCARD, SCORE, State, Trick
+from claim.core import engine, records
+from claim.core.powers.base import Power, RuleBook, Tier
+from claim.core.powers.factions import FACTION_POWERS
+from claim.core.state import DISCARD, SCORE, State, Trick
 from scenario import CLAIM, CLAIM2, last_trick, position_record, tricks, zone
 
 # -------------------------------------------------------------------------------------------------

@@ -13,8 +13,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from claim import engine, records, view
-from claim.state import State
+from claim.core import engine, records, view
+from claim.core.state import State
 from scenario import CLAIM, codes, last_trick, position_record, replay, stacked_record, zone
 
 LAMP_WINS = "Wishing Lamp: the named card was not held; the follower wins"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from claim import engine
-from claim.state import State
+from claim.core import engine
+from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
 DECK = ["goblins", "knights", "undead", "dwarves", "dragons"]

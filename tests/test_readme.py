@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from claim import cards
-from claim.powers import REGISTRY
-from claim.setup import playable_factions
+from claim.core import cards
+from claim.core.powers import REGISTRY
+from claim.core.setup import playable_factions
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 BIN = Path(sys.executable).parent

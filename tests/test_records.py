@@ -1,7 +1,7 @@
 """Records and positions (shared/spec/records.md): writing, replaying, and refusing bad input.
 
-Every problem in a record or position raises a :class:`~claim.errors.ClaimError` subclass with a
-one-line message naming the field; never another exception type.
+Every problem in a record or position raises a :class:`~claim.core.errors.ClaimError` subclass with
+a one-line message naming the field; never another exception type.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 import claim
-from claim import cards
-from claim.errors import ClaimError, IllegalMove, RecordError
-from claim.records import read_json, replay, to_record
-from claim.setup import GameConfig
-from claim.state import State
-from claim.view import report
+from claim.core import cards
+from claim.core.errors import ClaimError, IllegalMove, RecordError
+from claim.core.records import read_json, replay, to_record
+from claim.core.setup import GameConfig
+from claim.core.state import State
+from claim.core.view import report
 
 
 def _played(seed: int, moves: int | None = None, factions: str = "claim") -> claim.State:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from claim import records
-from claim.options import SetupOptions
-from claim.setup import playable_factions
-from claim.simulate import simulate
-from claim.state import State
+from claim.core import records
+from claim.core.options import SetupOptions
+from claim.core.setup import playable_factions
+from claim.core.state import State
+from claim.sim.simulate import simulate
 
 
 def test_random_decks_of_every_faction_replay_exactly() -> None:

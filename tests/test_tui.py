@@ -12,17 +12,17 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from claim import cards, records
-from claim.account import artifact_title
-from claim.errors import ClaimError
-from claim.options import SetupOptions
-from claim.tui import run_play, run_replay
-from claim.tui.app import ClaimApp, ReplayApp
-from claim.tui.describe import grouped_text
-from claim.tui.dialogs import EndScreen, HelpScreen, SaveScreen
-from claim.tui.session import GameSession, ReplaySession
-from claim.tui.table import ReplayScreen, TableScreen
-from claim.view import observe, report
+from claim.apps.tui import run_play, run_replay
+from claim.apps.tui.app import ClaimApp, ReplayApp
+from claim.apps.tui.dialogs import EndScreen, HelpScreen, SaveScreen
+from claim.apps.tui.session import GameSession, ReplaySession
+from claim.apps.tui.table import ReplayScreen, TableScreen
+from claim.core import cards, records
+from claim.core.errors import ClaimError
+from claim.core.options import SetupOptions
+from claim.core.view import observe, report
+from claim.text.account import artifact_title
+from claim.text.describe import grouped_text
 
 SIZE = (80, 24)
 FULL = SetupOptions(heroes="3", setting="islands", building="castle", artifacts="all")

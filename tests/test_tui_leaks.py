@@ -31,18 +31,18 @@ from typing import Any
 
 import pytest
 
-from claim import cards, records
-from claim.account import artifact_title, hero_title
-from claim.engine import apply, current_player, is_over, legal_actions
-from claim.options import SetupOptions
-from claim.setup import GameConfig, new_game
-from claim.state import State
-from claim.tui.app import ClaimApp, ReplayApp
-from claim.tui.describe import table_sections
-from claim.tui.session import GameSession, ReplaySession
-from claim.tui.table import ReplayScreen, TableScreen
-from claim.tui.widgets import LogPanel, MovesPanel, TablePanel
-from claim.view import observe, report
+from claim.apps.tui.app import ClaimApp, ReplayApp
+from claim.apps.tui.session import GameSession, ReplaySession
+from claim.apps.tui.table import ReplayScreen, TableScreen
+from claim.apps.tui.widgets import LogPanel, MovesPanel, TablePanel
+from claim.core import cards, records
+from claim.core.engine import apply, current_player, is_over, legal_actions
+from claim.core.options import SetupOptions
+from claim.core.setup import GameConfig, new_game
+from claim.core.state import State
+from claim.core.view import observe, report
+from claim.text.account import artifact_title, hero_title
+from claim.text.describe import table_sections
 from clitools import run
 from test_account_leaks import names_in, shown_to
 
@@ -442,7 +442,7 @@ def test_replay_table_view_steps_from_that_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--table --view P`` hands the table a session from seat P (the sweep above checks it)."""
-    import claim.tui
+    import claim.apps.tui
 
     record = flail_and_windy_peaks_record()
     path = tmp_path / "game.json"
@@ -452,7 +452,7 @@ def test_replay_table_view_steps_from_that_seat(
     def fake_run_replay(data: Any, seat: int | None = None, source: str = "") -> None:
         started.append(ReplaySession(data, seat))
 
-    monkeypatch.setattr(claim.tui, "run_replay", fake_run_replay)
+    monkeypatch.setattr(claim.apps.tui, "run_replay", fake_run_replay)
     assert run("replay", str(path), "--table", "--view", "1").exit_code == 0
     assert run("replay", str(path), "--table").exit_code == 0
     assert [r.seat for r in started] == [1, None]

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from claim import records
-from claim.account import Names, artifact_title, replay_account
-from claim.errors import ClaimError, ConfigError, RecordError
-from claim.options import SetupOptions
-from claim.tui import describe
-from claim.tui.session import GameSession, ReplaySession, check_bot_spec
-from claim.view import observe, report
+from claim.apps.tui import describe
+from claim.apps.tui.session import GameSession, ReplaySession, check_bot_spec
+from claim.core import records
+from claim.core.errors import ClaimError, ConfigError, RecordError
+from claim.core.options import SetupOptions
+from claim.core.view import observe, report
+from claim.text.account import Names, artifact_title, replay_account
 
 FULL = SetupOptions(heroes="3", setting="islands", building="castle", artifacts="all")
 

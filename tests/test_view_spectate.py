@@ -1,5 +1,5 @@
-"""A spectator's view (``claim.view.spectate``): public information only — what both players may
-see (RULES §10), never a hand, a blind draw, a private look or an unused artifact."""
+"""A spectator's view (``claim.core.view.spectate``): public information only — what both players
+may see (RULES §10), never a hand, a blind draw, a private look or an unused artifact."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 from typing import Any
 
 import claim
-from claim import cards
-from claim.options import SetupOptions
-from claim.view import spectate
+from claim.core import cards
+from claim.core.options import SetupOptions
+from claim.core.view import spectate
 from scenario import CLAIM2, replay, stacked_record
 from test_invariants import _codes_in
 

@@ -14,11 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from claim.account import Narrator
-from claim.engine import current_player, is_over, legal_actions
-from claim.records import initial_state, replay
-from claim.view import report, spectate
-from claim.web.app import STATIC, create_app
+from claim.apps.web.app import STATIC, create_app
+from claim.core.engine import current_player, is_over, legal_actions
+from claim.core.records import initial_state, replay
+from claim.core.view import report, spectate
+from claim.text.account import Narrator
 
 
 @pytest.fixture
@@ -396,7 +396,7 @@ def test_pages_and_static_files(client: TestClient) -> None:
 def test_a_move_the_database_or_the_engine_refuses_is_undone(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import claim.web.games as games
+    import claim.apps.web.games as games
 
     created = create(client, seed=21, seats=["human", "human"])
     store = client.app.state.manager.store  # type: ignore[attr-defined]

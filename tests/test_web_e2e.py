@@ -1,6 +1,6 @@
 """End-to-end tests of the web table in headless Chromium (issue 9).
 
-A real server (``claim.web.app.create_app`` under uvicorn, a temporary SQLite file) runs in a
+A real server (``claim.apps.web.app.create_app`` under uvicorn, a temporary SQLite file) runs in a
 subprocess on a free loopback port; Debian's Chromium (``/usr/bin/chromium``), driven by
 Playwright for Python, plays on the pages by clicking only. The tests play a whole game against
 a bot, reload the page mid-game and carry on, play a game between two browsers, create games
@@ -30,11 +30,11 @@ from typing import Any
 
 import pytest
 
-from claim.engine import current_player, is_over
-from claim.options import SetupOptions
-from claim.records import replay
-from claim.setup import new_game
-from claim.view import observe
+from claim.core.engine import current_player, is_over
+from claim.core.options import SetupOptions
+from claim.core.records import replay
+from claim.core.setup import new_game
+from claim.core.view import observe
 
 try:  # checked in the browser fixture, so that a missing package fails with a clear message
     from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -64,7 +64,7 @@ MAX_CLICKS = 600
 
 SERVER = """
 import socket, sys, uvicorn
-from claim.web.app import create_app
+from claim.apps.web.app import create_app
 sock = socket.socket(fileno=int(sys.argv[2]))
 config = uvicorn.Config(create_app(sys.argv[1]), log_level="warning", lifespan="on")
 uvicorn.Server(config).run(sockets=[sock])

@@ -27,13 +27,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from claim import cards
-from claim.account import artifact_title, hero_title
-from claim.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
-from claim.records import initial_state
-from claim.state import State
-from claim.view import observe, spectate
-from claim.web.app import create_app
+from claim.apps.web.app import create_app
+from claim.core import cards
+from claim.core.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
+from claim.core.records import initial_state
+from claim.core.state import State
+from claim.core.view import observe, spectate
+from claim.text.account import artifact_title, hero_title
 
 ALL_CODES = frozenset(cards.CODE)
 CODE_TOKEN = re.compile(r"[a-z][a-z0-9-]*:[a-z0-9-]+")
@@ -293,9 +293,9 @@ def test_no_message_leaks(
 
 
 def test_the_log_guard_writes_unseen_cards_as_the_viewer_sees_them() -> None:
-    from claim.options import SetupOptions
-    from claim.setup import new_game
-    from claim.web.games import Game
+    from claim.apps.web.games import Game
+    from claim.core.options import SetupOptions
+    from claim.core.setup import new_game
 
     setup = SetupOptions(factions="goblins,knights,demons,tricksters,poisoners").resolve(5)
     game = Game(

@@ -19,9 +19,11 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from claim.records import replay
+from claim.core.records import replay
 
-SERVE = "import sys; from claim.web.serve import run_serve; run_serve('127.0.0.1', 0, sys.argv[1])"
+SERVE = (
+    "import sys; from claim.apps.web.serve import run_serve; run_serve('127.0.0.1', 0, sys.argv[1])"
+)
 
 
 class Server:
@@ -135,8 +137,8 @@ def test_a_killed_server_resumes_every_game_from_the_database(servers: Any) -> N
 
 
 def test_a_bad_database_url_is_one_line(tmp_path: Path) -> None:
-    from claim.errors import ClaimError
-    from claim.web.app import create_app
+    from claim.apps.web.app import create_app
+    from claim.core.errors import ClaimError
 
     with pytest.raises(ClaimError, match=r"^--db: not a database URL"):
         create_app("no such scheme://x")
@@ -152,8 +154,8 @@ def test_bots_resume_their_turn_when_the_server_starts(tmp_path: Path) -> None:
     from sqlalchemy import update
     from sqlalchemy.orm import Session
 
-    from claim.web.app import create_app
-    from claim.web.store import GameRow
+    from claim.apps.web.app import create_app
+    from claim.apps.web.store import GameRow
 
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with TestClient(create_app(url)) as client:

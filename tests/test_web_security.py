@@ -22,10 +22,17 @@ from starlette.testclient import WebSocketDenialResponse
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from claim.errors import ClaimError
-from claim.options import SetupOptions
-from claim.web.app import GAMES_PER_MINUTE, STATIC, Origins, RateLimit, create_app, parse_origin
-from claim.web.serve import RedactTokens
+from claim.apps.web.app import (
+    GAMES_PER_MINUTE,
+    STATIC,
+    Origins,
+    RateLimit,
+    create_app,
+    parse_origin,
+)
+from claim.apps.web.serve import RedactTokens
+from claim.core.errors import ClaimError
+from claim.core.options import SetupOptions
 from clitools import assert_one_line_error, run
 from webserver import Server, assert_clean_log
 
@@ -123,7 +130,7 @@ def test_an_unexpected_exception_is_a_clean_500(
 
     game = post(client, '{"seats": ["human", "human"]}').json()
     monkeypatch.setattr(manager, "summary", broken)
-    with caplog.at_level(logging.ERROR, logger="claim.web"):
+    with caplog.at_level(logging.ERROR, logger="claim.apps.web"):
         answer = client.get(f"/api/games/{game['id']}")
     assert_error(answer, 500, "internal error")
     assert answer.headers["x-content-type-options"] == "nosniff"

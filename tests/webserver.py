@@ -1,4 +1,4 @@
-"""A real ``claim serve`` for the web tests: :func:`claim.web.serve.run_serve` (uvicorn, its
+"""A real ``claim serve`` for the web tests: :func:`claim.apps.web.serve.run_serve` (uvicorn, its
 logging and its WebSocket protocol as configured there) in a subprocess on 127.0.0.1, port 0,
 with its stdout (uvicorn's access lines) and stderr (everything else) kept in files."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 SERVE = (
-    "import json, sys; from claim.web.serve import run_serve; "
+    "import json, sys; from claim.apps.web.serve import run_serve; "
     "run_serve('127.0.0.1', 0, sys.argv[1], **json.loads(sys.argv[2]))"
 )
 

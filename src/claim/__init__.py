@@ -2,14 +2,16 @@
 
 The rules core is a pure library: :func:`new_game` starts a game, :func:`legal_actions` lists the
 move strings the player to act may choose, :func:`apply` plays one, and :func:`observe` gives what a
-player may know. Records (``claim.records``) save and replay games.
+player may know. Records (``claim.records``, the notation layer of :mod:`claim.core`) save and
+replay games.
 """
 
-from claim.engine import apply, current_player, is_over, legal_actions
-from claim.errors import ClaimError, ConfigError, DeckError, IllegalMove, RecordError
-from claim.setup import GameConfig, new_game
-from claim.state import State
-from claim.view import determinize, observe, report
+from claim.core import records
+from claim.core.engine import apply, current_player, is_over, legal_actions
+from claim.core.errors import ClaimError, ConfigError, DeckError, IllegalMove, RecordError
+from claim.core.setup import GameConfig, new_game
+from claim.core.state import State
+from claim.core.view import determinize, observe, report
 
 __all__ = [
     "ClaimError",
@@ -26,6 +28,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "observe",
+    "records",
     "report",
 ]
 

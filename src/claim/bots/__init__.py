@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from claim.bots.base import Bot, Sampler, decide, play_out
 from claim.bots.random_bot import RandomBot
-from claim.errors import ConfigError
+from claim.core.errors import ConfigError
 
 STRENGTHS = ("easy", "medium", "hard")
 

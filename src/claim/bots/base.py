@@ -6,9 +6,9 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from claim.engine import apply, current_player, is_over, legal_actions
-from claim.state import State
-from claim.view import determinize, observe
+from claim.core.engine import apply, current_player, is_over, legal_actions
+from claim.core.state import State
+from claim.core.view import determinize, observe
 
 #: draws a full state consistent with what the deciding player knows (``claim.determinize``):
 #: the only way a bot sees "a" state — never the true one

@@ -75,10 +75,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from claim import cards
 from claim.bots.base import Sampler
-from claim.powers.mercenaries import cyclops_vote
-from claim.scoring import compare
+from claim.core import cards
+from claim.core.powers.mercenaries import cyclops_vote
+from claim.core.scoring import compare
 
 #: printed value range of each faction's cards (for a card's strength within its faction)
 _RANGE: dict[str, tuple[int, int]] = {}

@@ -38,10 +38,10 @@ import random
 import time
 from typing import Any
 
-from claim import cards
 from claim.bots.base import Sampler
-from claim.engine import apply, current_player, legal_actions
-from claim.state import State
+from claim.core import cards
+from claim.core.engine import apply, current_player, legal_actions
+from claim.core.state import State
 
 #: iterations (simulations) per move for each strength
 ITERATIONS: dict[str, int] = {"easy": 50, "medium": 200, "hard": 1000}

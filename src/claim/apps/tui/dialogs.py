@@ -1,0 +1,160 @@
+"""The small screens over the table: help, save, leave, and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from claim.apps.tui.widgets import coloured
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 78; max-width: 100%; height: auto; max-height: 100%;
+    border: heavy $accent; padding: 0 1; background: $surface;
+}}
+{name} .title {{ text-style: bold; }}
+{name} .keys {{ color: $text-muted; }}
+{name} VerticalScroll {{ height: auto; max-height: 18; }}
+"""
+
+PLAY_KEYS = [
+    "KEYS",
+    "1-9, 0   choose that move at once (0 is the 10th)",
+    "↑ ↓ Enter  choose a move from the list",
+    "Tab      move between the moves, the table and the log (↑ ↓ scroll them)",
+    "?  F1    this help          s  save the game (a record)",
+    "q        leave the game     n  a new game (when this one is over)",
+    "e        the result again (when the game is over)",
+    "",
+]
+
+REPLAY_KEYS = [
+    "KEYS",
+    "→ Space  next move          ←  previous move",
+    "PgDn PgUp  ten moves        Home End  the start, the end",
+    "Tab      move between the table and the log (↑ ↓ scroll them)",
+    "?  F1    this help          q  leave",
+    "",
+]
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and the rules text of every faction, hero, location and artifact in play."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,f1,q", "dismiss", "Close", key_display="Esc"),
+    ]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Help — Esc closes, ↑ ↓ PgUp PgDn scroll", classes="title")
+            with VerticalScroll():
+                for line in self.lines:
+                    bold = line.isupper() and bool(line.strip())
+                    yield Static(coloured(line, "bold" if bold else ""))
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
+
+
+class SaveScreen(ModalScreen[str | None]):
+    """Asks for a file name; the game is written there as a record."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="SaveScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: str, error: str = "") -> None:
+        super().__init__()
+        self.default = default
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                "Save the game — type a file name, Enter saves, Esc cancels", classes="title"
+            )
+            yield Input(value=self.default, id="path")
+            yield Static(self.error, id="error")
+            yield Static(
+                "The file is a game record: claim replay FILE shows it, and the game can be "
+                "continued from it.",
+                classes="keys",
+            )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmQuit(ModalScreen[str]):
+    """Leaving an unfinished game: leave, save first, or stay."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmQuit")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q", "answer('leave')", "Leave"),
+        Binding("s", "answer('save')", "Save first"),
+        Binding("n,escape", "answer('stay')", "Stay"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Leave the game? It is not finished.", classes="title")
+            yield Static("y  leave now (the game is lost unless saved)")
+            yield Static("s  save it first, then leave")
+            yield Static("n  stay (Esc)")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+
+class EndScreen(ModalScreen[str]):
+    """The end of the game: who won, the votes faction by faction and what decided it."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="EndScreen")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "answer('table')", "Back to the table"),
+        Binding("n", "answer('new')", "New game"),
+        Binding("s", "answer('save')", "Save"),
+        Binding("q", "answer('quit')", "Quit"),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[str], keys: str = "") -> None:
+        super().__init__()
+        self.title_line = title
+        self.lines = list(lines)
+        self.keys = keys or "n new game · s save · Esc look at the table · q quit"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"★ {self.title_line}", classes="title", id="winner")
+            with VerticalScroll():
+                for line in self.lines:
+                    yield Static(coloured(line))
+            yield Static(self.keys, classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    @property
+    def text(self) -> str:
+        return "\n".join([self.title_line, *self.lines])
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,432 @@
+"""The ASGI app of ``claim serve`` (FastAPI): the JSON API, the WebSocket of live play, the pages.
+
+The protocol is described in ``docs/web.md``. Every error is ``{"error": "one line"}`` with a 4xx
+status (never a traceback); a socket error is ``{"type": "error", "message": "one line"}``.
+An unexpected exception is answered with a one-line 500 (a socket: closed with 1011) and logged
+on the server, once, with its traceback.
+
+Browsers are kept from using the server on another site's behalf: a socket whose ``Origin`` is
+not this server (or one allowed with ``--allow-origin``) is refused, a new game must be sent as
+``application/json`` (a plain HTML form cannot), each client may create only so many games a
+minute, and every answer carries a Content-Security-Policy that allows no inline script and no
+framing.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
+from claim.apps.web.store import Store
+from claim.core.errors import ClaimError
+
+logger = logging.getLogger("claim.apps.web")
+
+STATIC = Path(__file__).parent / "static"
+
+#: the largest request body the API reads
+MAX_BODY = 64 * 1024
+#: the longest error message the API sends
+MAX_MESSAGE = 1000
+#: how many games one client (one IP address) may create per minute, unless told otherwise
+GAMES_PER_MINUTE = 30
+
+#: the pages' scripts and styles come only from this server (no inline script, no inline
+#: style sheet, no eval), nothing is framed, no plugin runs, forms post only here
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+#: headers of every answer: the policy above, no MIME sniffing, no framing by old browsers, and
+#: no Referer (a seat's token is in the table page's address)
+SECURITY_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+)
+#: headers of the pages besides those: a token in the address must not stay in a shared cache
+PAGE_HEADERS = {"Cache-Control": "no-store"}
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def _page(name: str) -> Response:
+    path = STATIC / name
+    if not path.is_file():
+        return _error(404, f"the page {name} is missing")
+    return FileResponse(path, media_type="text/html", headers=PAGE_HEADERS)
+
+
+async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
+    """Send a one-line error, then close the socket with ``code``."""
+    try:
+        await websocket.send_text(error_message(message))
+        await websocket.close(code=code)
+    except Exception:  # the client went away first
+        pass
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request's body, refused with 413 as soon as it is larger than :data:`MAX_BODY`
+    (it is never read whole first)."""
+    declared = request.headers.get("content-length", "")
+    too_large = ApiError(f"the body is larger than {MAX_BODY} bytes", 413)
+    if declared.isascii() and declared.isdigit() and int(declared[:12]) > MAX_BODY:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise too_large
+            chunks.append(chunk)
+    except ClientDisconnect:  # nobody is left to answer, but it is no server error
+        raise ApiError("the client went away before sending the whole body") from None
+    return b"".join(chunks)
+
+
+async def _deny(websocket: WebSocket, message: str) -> None:
+    """Refuse a socket before it opens: HTTP 403 with a one-line JSON error (where the server
+    can send one; else a close 1008, which the server answers with 403)."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(_error(403, message))
+    else:
+        await websocket.close(code=1008)
+
+
+# -------------------------------------------------------------------------------------------------
+# Origins
+# -------------------------------------------------------------------------------------------------
+
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def _host_port(netloc: str, scheme: str) -> tuple[str, int] | None:
+    """``host[:port]`` as (lower-case host, port), a missing port the scheme's default; None when
+    it is not a host and port."""
+    try:
+        parts = urlsplit("//" + netloc)
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname or parts.path or parts.query or parts.fragment or parts.username:
+        return None
+    if port is None:
+        port = _DEFAULT_PORTS.get(scheme)
+        if port is None:
+            return None
+    return parts.hostname.lower(), port
+
+
+def _origin(text: str) -> tuple[str, str, int] | None:
+    """An ``Origin`` (``scheme://host[:port]``) as (scheme, host, port); None when it is not one
+    (``null``, a path, another scheme)."""
+    scheme, sep, rest = text.strip().partition("://")
+    scheme = scheme.lower()
+    if not sep or scheme not in ("http", "https"):
+        return None
+    found = _host_port(rest.rstrip("/"), scheme)
+    return None if found is None else (scheme, *found)
+
+
+def parse_origin(text: str) -> str:
+    """An ``--allow-origin`` value: ``*`` (any origin) or ``scheme://host[:port]``, as compared
+    (``https://Example.com/`` → ``https://example.com:443``); a one-line ClaimError otherwise."""
+    if text.strip() == "*":
+        return "*"
+    found = _origin(text)
+    if found is None:
+        raise ClaimError(
+            f"--allow-origin: {shorten(text)!r} is not an origin like https://example.com "
+            "(a scheme, a host and an optional port) or *"
+        )
+    scheme, host, port = found
+    return f"{scheme}://{host}:{port}"
+
+
+class Origins:
+    """Which browser pages may open a socket: pages of this server (the ``Origin`` names the host
+    and port the request was sent to, its ``Host``), and the ``--allow-origin`` ones. A request
+    without ``Origin`` does not come from a browser page, and is let in."""
+
+    def __init__(self, allowed: Iterable[str] = ()) -> None:
+        self.allowed = {parse_origin(text) for text in allowed}
+
+    def allows(self, origin: str | None, host: str | None) -> bool:
+        if origin is None or "*" in self.allowed:
+            return True
+        found = _origin(origin)
+        if found is None:
+            return False
+        scheme, name, port = found
+        if f"{scheme}://{name}:{port}" in self.allowed:
+            return True
+        return host is not None and _host_port(host, scheme) == (name, port)
+
+
+# -------------------------------------------------------------------------------------------------
+# The rate of new games
+# -------------------------------------------------------------------------------------------------
+
+
+class RateLimit:
+    """At most ``per_minute`` games per client in any 60 seconds (0: no limit)."""
+
+    WINDOW = 60.0
+
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+        if isinstance(per_minute, bool) or not isinstance(per_minute, int) or per_minute < 0:
+            raise ClaimError("--max-games-per-minute: must be a whole number 0 or more")
+        self.per_minute = per_minute
+        self.clock = clock
+        self._seen: dict[str, deque[float]] = {}
+        self._swept = clock()
+
+    def take(self, client: str) -> int | None:
+        """Count one game for ``client``: None when it is allowed, else the whole seconds until it
+        would be (for ``Retry-After``)."""
+        if self.per_minute == 0:
+            return None
+        now = self.clock()
+        if now - self._swept > self.WINDOW:  # forget the clients that went quiet
+            self._swept = now
+            for key in [k for k, q in self._seen.items() if not q or now - q[-1] >= self.WINDOW]:
+                del self._seen[key]
+        stamps = self._seen.setdefault(client, deque())
+        while stamps and now - stamps[0] >= self.WINDOW:
+            stamps.popleft()
+        if len(stamps) >= self.per_minute:
+            return max(1, math.ceil(self.WINDOW - (now - stamps[0])))
+        stamps.append(now)
+        return None
+
+    def give_back(self, client: str) -> None:
+        """A game counted by :meth:`take` was not created after all (a bad request)."""
+        stamps = self._seen.get(client)
+        if stamps:
+            stamps.pop()
+
+
+# -------------------------------------------------------------------------------------------------
+# The last guard
+# -------------------------------------------------------------------------------------------------
+
+
+class Guard:
+    """The app's outer layer: :data:`SECURITY_HEADERS` on every HTTP answer, and the last catch.
+    An exception nothing else handled is logged once, with its traceback, and answered with a
+    one-line 500 (a socket: an error message and close 1011); it never reaches uvicorn, which
+    would log it again and drop the connection."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        started = False
+        accepted = False
+
+        async def guarded(message: Message) -> None:
+            nonlocal started, accepted
+            kind = message["type"]
+            if kind in ("http.response.start", "websocket.http.response.start"):
+                started = True
+                have = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            elif kind in ("websocket.accept", "websocket.close"):
+                started = True
+                accepted = kind == "websocket.accept"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, guarded)
+        except Exception:
+            logger.exception("internal error on %s %s", kind, shorten(scope.get("path", ""), 200))
+            try:
+                if kind == "http" and not started:
+                    await _error(500, "internal error")(scope, receive, guarded)
+                elif kind == "websocket" and accepted:
+                    await send({"type": "websocket.send", "text": error_message("internal error")})
+                    await send({"type": "websocket.close", "code": 1011})
+                elif kind == "websocket" and not started:
+                    await send({"type": "websocket.close", "code": 1011})
+            except Exception:  # the client went away
+                pass
+
+
+def create_app(
+    db_url: str,
+    *,
+    allow_origins: Iterable[str] = (),
+    max_games_per_minute: int = GAMES_PER_MINUTE,
+) -> FastAPI:
+    """The app over the database at ``db_url`` (a bad URL or a missing driver raises a one-line
+    :class:`~claim.apps.web.store.StoreError`). Games in progress are loaded back when it starts
+    (the ASGI lifespan), and their bots resume.
+
+    ``allow_origins``: the origins (``https://example.com``, or ``*``) whose pages may open a
+    socket besides this server's own; ``max_games_per_minute``: how many games one client (IP
+    address) may create in any minute (0: no limit). A bad value raises a one-line ClaimError.
+    """
+    origins = Origins(allow_origins)
+    rate = RateLimit(max_games_per_minute)
+    store = Store(db_url)
+    manager = GameManager(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(
+        title="Claim",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
+    app.state.manager = manager
+    app.state.rate_limit = rate
+    app.add_middleware(Guard)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        # a last bound on a message that repeats what it was sent (the longest the server
+        # writes, a list of every faction, is about 400 characters)
+        return _error(exc.status, shorten(str(exc), MAX_MESSAGE))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else "bad request"
+        return _error(exc.status_code, detail.lower() if detail == "Not Found" else detail)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _error(400, "malformed request")
+
+    # -- the API --------------------------------------------------------------------------------
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> JSONResponse:
+        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            raise ApiError("send the new game as JSON, with Content-Type: application/json", 415)
+        client = request.client.host if request.client is not None else "unknown"
+        wait = rate.take(client)
+        if wait is not None:
+            return _error(
+                429,
+                f"too many new games: at most {rate.per_minute} a minute; "
+                f"try again in {wait} seconds",
+                {"Retry-After": str(wait)},
+            )
+        try:
+            raw = await _read_body(request)
+            try:
+                body: Any = read_json(raw) if raw.strip() else {}
+            except ValueError as exc:
+                raise ApiError(f"malformed JSON body: {exc}") from None
+            created = await manager.create(body)
+        except ApiError:
+            rate.give_back(client)
+            raise
+        return JSONResponse(created, status_code=201)
+
+    @app.get("/api/games")
+    async def list_games(limit: str = "50") -> dict[str, Any]:
+        if not (limit.isascii() and limit.isdigit() and len(limit) <= 3) or not (
+            1 <= int(limit) <= 500
+        ):
+            raise ApiError("limit: must be a whole number from 1 to 500")
+        return {"games": await manager.list_games(int(limit))}
+
+    @app.get("/api/games/{game_id}")
+    async def game_summary(game_id: str) -> dict[str, Any]:
+        return await manager.summary(game_id)
+
+    @app.get("/api/games/{game_id}/record")
+    async def game_record(game_id: str) -> JSONResponse:
+        record = await manager.record(game_id)
+        return JSONResponse(
+            record,
+            headers={"Content-Disposition": f'attachment; filename="claim-{game_id}.json"'},
+        )
+
+    @app.get("/api/games/{game_id}/replay/{n}")
+    async def game_replay(game_id: str, n: str) -> dict[str, Any]:
+        return await manager.replay(game_id, n)
+
+    # -- live play ------------------------------------------------------------------------------
+
+    @app.websocket("/ws/games/{game_id}")
+    async def play_socket(websocket: WebSocket, game_id: str) -> None:
+        origin = websocket.headers.get("origin")
+        if not origins.allows(origin, websocket.headers.get("host")):
+            await _deny(websocket, f"the origin {shorten(str(origin))!r} may not open a socket")
+            return
+        await websocket.accept()
+        params = websocket.query_params
+        try:
+            game, client = await manager.connect(
+                game_id, params.get("seat"), params.get("token"), websocket.send_text
+            )
+        except Refused as exc:
+            await _refuse(websocket, str(exc), exc.code)
+            return
+        except Exception:
+            logger.exception("internal error on a socket of game %r", game_id)
+            await _refuse(websocket, "internal error", 1011)
+            return
+        try:
+            while not client.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await manager.receive(game, client, message.get("text"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await manager.disconnect(game, client)
+
+    # -- pages ----------------------------------------------------------------------------------
+
+    @app.get("/")
+    async def lobby() -> Response:
+        return _page("index.html")
+
+    @app.get("/play/{game_id}")
+    async def table(game_id: str) -> Response:
+        return _page("game.html")
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    return app

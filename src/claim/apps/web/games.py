@@ -1,0 +1,900 @@
+"""The authoritative game manager behind ``claim serve``.
+
+The server holds every game's true state and seed; clients only ever receive what their seat may
+know (RULES.md §10):
+
+- a seat gets ``observe(state, seat)``, its legal moves when it is to act, and the lines of a
+  :class:`~claim.text.account.Narrator` that follows the game for that seat;
+- a spectator gets ``spectate(state)`` and a spectator's Narrator lines;
+- nobody gets the state, the seed, the record (until the game is over) or a token.
+
+Every move is checked (seat, version, legality) before the engine sees it, saved with its record
+and position in one transaction (:meth:`claim.apps.web.store.Store.save_move`), and only then
+broadcast to the game's sockets, one ``state`` message each. Bots move on the server, each move
+its own message. All access to a game (moves, sends to its sockets) holds the game's lock, so a
+game's messages go out in order and a socket is never written from two tasks at once.
+
+The transport is abstract: a client is a ``send(text)`` coroutine (a WebSocket's ``send_text``
+in :mod:`claim.apps.web.app`), so the rules here are tested without a network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import hmac
+import json
+import logging
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
+from claim.bots import Bot, decide, make_bot
+from claim.core import cards
+from claim.core.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
+from claim.core.errors import ClaimError
+from claim.core.options import SetupOptions
+from claim.core.records import initial_state, replay, to_record
+from claim.core.setup import new_game
+from claim.core.state import State
+from claim.core.view import SPECTATOR, observe, report, spectate
+from claim.text.account import Names, Narrator, setup_lines, table_setup_lines
+
+logger = logging.getLogger("claim.apps.web")
+
+T = TypeVar("T")
+
+Send = Callable[[str], Awaitable[None]]
+
+#: the longest message a client may send (a move is a few dozen characters)
+MAX_MESSAGE = 4096
+#: how long one send to a socket may take before the socket is dropped
+SEND_TIMEOUT = 10.0
+#: the seat kinds a new game gets when the request names none
+DEFAULT_SEATS = ("human", "bot:heuristic")
+#: the most digits a number in a request or a message may have (no field needs more; Python
+#: refuses to read an int of more than 4,300)
+MAX_DIGITS = 100
+#: the longest value of an option (all 24 heroes with their values take about 450)
+MAX_OPTION = 1000
+#: the largest seed a new game may ask for (a seed is stored as a 64-bit integer)
+MAX_SEED = 2**63 - 1
+#: how many finished games' replays are kept in memory
+REPLAY_CACHE = 16
+
+#: a card code in a log line (``demons:3``, ``hero:jester``, ``tricksters:5x``)
+CODE_TOKEN = re.compile(r"[a-z][a-z0-9-]*:[a-z0-9-]+")
+#: each card code and what a viewer sees of a face-up card with it (``demons:3`` → ``demons:odd``)
+PUBLIC_BY_CODE = dict(zip(cards.CODE, PUBLIC_NAME, strict=True))
+
+OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
+
+
+class ApiError(ClaimError):
+    """A request refused with an HTTP status and a one-line message."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        if status is not None:
+            self.status = status
+
+
+class Refused(ClaimError):
+    """A WebSocket refused: the one-line message is sent, then the socket closed with ``code``
+    (4003: wrong seat or token, 4004: unknown game)."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token: SHA-256, hex (a token is 192 random bits, so a plain
+    hash is enough; the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a one-line message (what a client sent may be
+    megabytes long)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _json_int(text: str) -> int:
+    if len(text) > MAX_DIGITS + 1:  # + 1: a minus sign
+        raise ValueError(f"a number has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def read_json(raw: str | bytes) -> Any:
+    """A request's JSON; a one-line ValueError when it is not JSON, nests too deeply or has a
+    number too long to read."""
+    try:
+        return json.loads(raw, parse_int=_json_int)
+    except json.JSONDecodeError:
+        raise ValueError("not valid JSON") from None
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def error_message(message: str) -> str:
+    return json.dumps({"type": "error", "message": message})
+
+
+# -------------------------------------------------------------------------------------------------
+# New games: the request
+# -------------------------------------------------------------------------------------------------
+
+
+def _whole_number(value: Any) -> int | None:
+    """A JSON integer, or a string of ASCII digits (at most 30 of them: Python refuses to read
+    thousands of digits, and no option needs that many), as an int; anything else None."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= 30:
+            return int(text)
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
+
+
+def parse_seat(index: int, kind: Any) -> str:
+    """A seat kind as stored: ``human`` or ``bot:NAME:STRENGTH`` (``bot`` alone: the heuristic
+    bot); an unknown bot raises ApiError naming the seat."""
+    if not isinstance(kind, str):
+        raise ApiError(f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]"')
+    text = kind.strip().lower()
+    if text == "human":
+        return text
+    name, _, spec = text.partition(":")
+    if name != "bot" or len(text) > 40:  # the longest is bot:heuristic:medium
+        raise ApiError(
+            f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]", not {shorten(kind)!r}'
+        )
+    spec = spec or "heuristic"
+    try:
+        make_bot(spec, 0)
+    except ClaimError as exc:
+        raise ApiError(f"seats[{index}]: {exc}") from None
+    bot, _, strength = spec.partition(":")
+    if bot == "search" and not strength:
+        spec = "search:medium"
+    return f"bot:{spec}"
+
+
+def parse_options(data: Any) -> SetupOptions:
+    """The ``options`` object of a new game as :class:`SetupOptions` (missing keys: defaults);
+    a wrong key or type raises ApiError naming the option."""
+    if data is None:
+        return SetupOptions()
+    if not isinstance(data, dict):
+        raise ApiError("options: must be an object")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in OPTION_FIELDS:
+            raise ApiError(
+                f"options: unknown option {shorten(str(key))!r}; "
+                f"options are: {', '.join(OPTION_FIELDS)}"
+            )
+        if value is None:
+            continue  # the default
+        if key == "hero_count":
+            value = _whole_number(value)
+            if value is None or value < 0:
+                raise ApiError(f"{_flag(key)}: must be a whole number 0 or more, or null")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        elif not isinstance(value, str):
+            raise ApiError(f"{_flag(key)}: must be a string")
+        elif len(value) > MAX_OPTION:
+            raise ApiError(f"{_flag(key)}: must be at most {MAX_OPTION} characters")
+        values[key] = value
+    return SetupOptions(**values)
+
+
+def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str]]:
+    """Options, seed and seat kinds of a ``POST /api/games`` body."""
+    if not isinstance(body, dict):
+        raise ApiError("the body must be a JSON object")
+    for key in body:
+        if key not in ("options", "seed", "seats"):
+            raise ApiError(f"unknown field {shorten(str(key))!r}; fields are: options, seed, seats")
+    options = parse_options(body.get("options"))
+    seed = body.get("seed")
+    if seed is not None:
+        seed = _whole_number(seed)
+        if seed is None or not 0 <= seed <= MAX_SEED:
+            raise ApiError("--seed: must be a whole number from 0 to 2**63 - 1, or null")
+    seats = body.get("seats")
+    if seats is None:
+        seats = list(DEFAULT_SEATS)
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise ApiError("seats: must be a list of two seats")
+    return options, seed, [parse_seat(i, kind) for i, kind in enumerate(seats)]
+
+
+# -------------------------------------------------------------------------------------------------
+# A game in memory
+# -------------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Client:
+    """One socket: a seat (0, 1) or a spectator (None), and how many of its viewer's log lines
+    it has been sent."""
+
+    send: Send
+    seat: int | None
+    told: int = 0
+    closed: bool = False
+
+    @property
+    def viewer(self) -> int:
+        return SPECTATOR if self.seat is None else self.seat
+
+
+@dataclass(eq=False)
+class Game:
+    """A game the server holds: the true state, its seats and the sockets watching it."""
+
+    id: str
+    created: Any
+    options: dict[str, Any]
+    seats: list[str]
+    token_hashes: list[str | None]
+    bot_seeds: list[int | None]
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: list[Client] = field(default_factory=list)
+    #: one Narrator per viewer that has connected (0, 1, SPECTATOR), on its own copy of the game
+    narrators: dict[int, Narrator] = field(default_factory=dict)
+    #: every line told to each viewer so far (its intro, then each move's)
+    logs: dict[int, list[str]] = field(default_factory=dict)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    #: every card code each viewer has been shown in a view or its legal moves
+    known: dict[int, set[str]] = field(default_factory=dict)
+    #: each viewer's view of the current version, computed once per move
+    views: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return len(self.state.moves)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    @property
+    def status(self) -> str:
+        return FINISHED if self.over else IN_PROGRESS
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat to act now, or None (a human's turn, or the game is over)."""
+        if self.over:
+            return None
+        player = current_player(self.state)
+        if player is None or not self.seats[player].startswith("bot:"):
+            return None
+        return player
+
+    def names(self, viewer: int) -> Names:
+        """How the log names the players for ``viewer``: "you" and "the bot" or "your opponent";
+        "player 0" and "player 1" for spectators."""
+        if viewer == SPECTATOR:
+            return Names()
+        other = "the bot" if self.seats[1 - viewer].startswith("bot:") else "your opponent"
+        return Names(("you", other) if viewer == 0 else (other, "you"))
+
+    def intro(self, viewer: int) -> list[str]:
+        """The first lines of a viewer's log: who plays, the public setup, the viewer's own
+        artifacts (never the seed, the deal, which heroes are in, or the other's artifacts)."""
+        config = self.state.config
+        names = self.names(viewer)
+
+        def label(seat: int) -> str:
+            kind = self.seats[seat]
+            if kind == "human":
+                return "a human player"
+            name, _, strength = kind[4:].partition(":")
+            return f"the {name} bot ({strength})" if strength else f"the {name} bot"
+
+        if viewer == SPECTATOR:
+            lines = [f"You are watching: player 0 ({label(0)}) against player 1 ({label(1)})."]
+        else:
+            other = self.seats[1 - viewer]
+            against = "another player" if other == "human" else label(1 - viewer)
+            lines = [f"You are player {viewer}, against {against}."]
+        lines.append(f"Factions: {', '.join(config.factions)}.")
+        leader = config.first_leader
+        verb = "lead" if names[leader] == "you" else "leads"
+        lines.append(f"{names[leader][0].upper()}{names[leader][1:]} {verb} the first trick.")
+        lines.extend(table_setup_lines(config, viewer, names))  # SPECTATOR: NO_SEAT
+        return lines
+
+    def narrator(self, viewer: int) -> Narrator:
+        """The viewer's Narrator, made on first use: it replays the game so far from its start,
+        so its log is the same whenever it is made (after a restart too)."""
+        narrator = self.narrators.get(viewer)
+        if narrator is None:
+            record = to_record(self.state)
+            narrator = Narrator(
+                initial_state(record), viewer=viewer, names=self.names(viewer), live=True
+            )
+            self.narrators[viewer] = narrator
+            self.logs[viewer] = self.intro(viewer)
+            self.known[viewer] = set()
+            self._learn(viewer, narrator.state)
+            for move in record["moves"]:
+                self.tell(viewer, move)
+        return narrator
+
+    def tell(self, viewer: int, move: str) -> None:
+        """Apply ``move`` to the viewer's Narrator and add its lines to the viewer's log."""
+        narrator = self.narrators[viewer]
+        lines = narrator.apply(move)
+        self._learn(viewer, narrator.state)
+        if move.startswith("use wishing-lamp "):
+            # the Lamp's name is said aloud: public, from the game's public list (A27, W12)
+            self.known[viewer].add(move.split(" ", 2)[2])
+        self.logs[viewer].extend(self._screen(viewer, lines))
+
+    def _learn(self, viewer: int, state: State) -> None:
+        """Every card code the viewer has been shown so far: its views and its legal moves."""
+        if state is not self.state and len(state.moves) == self.version:
+            state = self.state  # the same position: its view is the one broadcast
+        if state is self.state:
+            shown = self.view(viewer)
+        else:
+            shown = json.dumps(spectate(state) if viewer == SPECTATOR else observe(state, viewer))
+        if not is_over(state) and current_player(state) == viewer:
+            shown += " " + " ".join(legal_actions(state))
+        self.known[viewer].update(t for t in CODE_TOKEN.findall(shown) if t in PUBLIC_BY_CODE)
+
+    def _screen(self, viewer: int, lines: list[str]) -> list[str]:
+        """A last guard on the log: a card code the viewer has never been shown in a view (a
+        Demon's value, a blind draw) is written as they see it (``demons:odd``) when they have
+        seen that, else "a card". The Narrator is meant never to need it; each use is logged."""
+        known = self.known[viewer]
+        screened = 0
+
+        def fix(match: re.Match[str]) -> str:
+            nonlocal screened
+            token = match.group(0)
+            public = PUBLIC_BY_CODE.get(token)
+            if public is None or token in known:
+                return token
+            screened += 1
+            return public if public != token and public in known else "a card"
+
+        out = [CODE_TOKEN.sub(fix, line) for line in lines]
+        if screened:
+            logger.warning(
+                "game %s: screened %d card(s) in the log of viewer %d", self.id, screened, viewer
+            )
+        return out
+
+    def view(self, viewer: int) -> str:
+        """The viewer's view of the current version, as JSON: ``observe(state, seat)``, or
+        ``spectate(state)`` for spectators; computed once per move."""
+        view = self.views.get(viewer)
+        if view is None:
+            shown = spectate(self.state) if viewer == SPECTATOR else observe(self.state, viewer)
+            view = json.dumps(shown, separators=(",", ":"))
+            self.views[viewer] = view
+        return view
+
+    def message(self, client: Client) -> str:
+        """The ``state`` message for ``client``: its view, its legal moves when it is to act,
+        the log lines it has not been sent yet."""
+        viewer = client.viewer
+        self.narrator(viewer)
+        log = self.logs[viewer]
+        new = log[client.told :]
+        client.told = len(log)
+        over = self.over
+        seat = client.seat
+        to_act = seat is not None and not over and current_player(self.state) == seat
+        decision: str | None = None
+        if to_act and self.state.tasks:
+            kind, player, _ = self.state.tasks[0]
+            if player == seat and not kind.startswith("@"):
+                decision = kind
+        message: dict[str, Any] = {
+            "type": "state",
+            "seat": seat,
+            "version": self.version,
+            "status": self.status,
+            "legal": legal_actions(self.state) if to_act else [],
+            "log": new,
+            "result": dict(self.state.result) if over and self.state.result else None,
+        }
+        if seat is not None:
+            message["decision"] = decision
+        head = json.dumps(message, separators=(",", ":"))
+        return f'{head[:-1]},"view":{self.view(viewer)}}}'
+
+    def summary(self) -> dict[str, Any]:
+        return summary_dict(
+            Summary(
+                id=self.id,
+                created=self.created,
+                options=self.options,
+                seats=self.seats,
+                status=self.status,
+                moves=self.version,
+                result=self.state.result,
+            )
+        )
+
+
+def summary_dict(summary: Summary) -> dict[str, Any]:
+    """A game as the lobby lists it: never a token, the seed or a card."""
+    out: dict[str, Any] = {
+        "id": summary.id,
+        "status": summary.status,
+        "seats": list(summary.seats),
+        "created": summary.created.isoformat().replace("+00:00", "Z"),
+        "moves": summary.moves,
+        "options": dict(summary.options),
+    }
+    if summary.status == FINISHED and summary.result is not None:
+        out["result"] = dict(summary.result)
+    return out
+
+
+def _bots(seats: list[str], seeds: list[int | None]) -> dict[int, Bot]:
+    return {
+        seat: make_bot(kind[4:], seeds[seat])
+        for seat, kind in enumerate(seats)
+        if kind.startswith("bot:")
+    }
+
+
+def _load_state(stored: StoredGame) -> State:
+    """The saved position; if it cannot be read (an older engine wrote it), the record."""
+    try:
+        state = State.from_dict(stored.position)
+        if len(state.moves) == stored.moves:
+            return state
+        logger.warning("game %s: the position is not at move %d", stored.id, stored.moves)
+    except Exception as exc:  # a position an older engine wrote: the record still replays
+        logger.warning("game %s: cannot load the position (%s); replaying", stored.id, exc)
+    return replay(stored.record)
+
+
+def game_from_stored(stored: StoredGame) -> Game:
+    return Game(
+        id=stored.id,
+        created=stored.created,
+        options=stored.options,
+        seats=stored.seats,
+        token_hashes=stored.token_hashes,
+        bot_seeds=stored.bot_seeds,
+        state=_load_state(stored),
+        bots=_bots(stored.seats, stored.bot_seeds),
+    )
+
+
+# -------------------------------------------------------------------------------------------------
+# The manager
+# -------------------------------------------------------------------------------------------------
+
+
+class GameManager:
+    """Every game the server holds, their sockets and their bots, over one :class:`Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, Game] = {}
+        self._executor: ThreadPoolExecutor | None = None
+        self._loading: asyncio.Lock | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._replays: OrderedDict[str, list[list[str]]] = OrderedDict()
+
+    # -- life cycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load the games in progress back from the database and let their bots move."""
+        self._executor = ThreadPoolExecutor(self.store.workers, thread_name_prefix="claim-db")
+        self._loading = asyncio.Lock()
+        stored = await self._db(self.store.in_progress)
+        for row in stored:
+            try:
+                game = game_from_stored(row)
+            except Exception as exc:  # one bad row never keeps the server from starting
+                logger.error("game %s cannot be resumed: %s", row.id, exc)
+                continue
+            if game.bot_to_act() is not None:  # the others wait in the database for a socket
+                self.games[game.id] = game
+                self._schedule_bots(game)
+        if stored:
+            logger.info(
+                "%d game(s) in progress, %d with a bot to move", len(stored), len(self.games)
+            )
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
+        self.store.close()
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call on the database thread(s)."""
+        if self._executor is None:
+            raise RuntimeError("the game manager is not started")
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    # -- HTTP -----------------------------------------------------------------------------------
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        """A new game from a ``POST /api/games`` body; the 201 answer with each human seat's
+        token (the only time it is ever sent)."""
+        options, seed, seats = parse_new_game(body)
+        try:
+            setup = options.resolve(seed)
+            state = new_game(setup.config, setup.seed)
+        except ClaimError as exc:
+            raise ApiError(str(exc)) from None
+        game_id = secrets.token_urlsafe(8)
+        while game_id in self.games:  # pragma: no cover - 64 random bits
+            game_id = secrets.token_urlsafe(8)
+        tokens = [secrets.token_urlsafe(24) if kind == "human" else None for kind in seats]
+        bot_seeds = [None if kind == "human" else secrets.randbits(31) for kind in seats]
+        stored = StoredGame(
+            id=game_id,
+            created=now(),
+            options=options.to_dict(),
+            seats=seats,
+            token_hashes=[hash_token(t) if t is not None else None for t in tokens],
+            bot_seeds=bot_seeds,
+            record=to_record(state),
+            position=state.to_dict(),
+            status=FINISHED if is_over(state) else IN_PROGRESS,
+            moves=len(state.moves),
+            result=state.result,
+        )
+        await self._db(self.store.insert, stored)
+        game = Game(
+            id=game_id,
+            created=stored.created,
+            options=stored.options,
+            seats=seats,
+            token_hashes=stored.token_hashes,
+            bot_seeds=bot_seeds,
+            state=state,
+            bots=_bots(seats, bot_seeds),
+        )
+        self.games[game_id] = game
+        self._schedule_bots(game)
+        # a game nobody has joined yet waits in the database (games created and never played
+        # would otherwise pile up in memory)
+        self._maybe_evict(game)
+        answer_seats: list[dict[str, Any]] = []
+        for seat, (kind, token) in enumerate(zip(seats, tokens, strict=True)):
+            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            if token is not None:
+                entry["token"] = token
+                entry["url"] = f"/play/{game_id}?seat={seat}&token={token}"
+            answer_seats.append(entry)
+        return {"id": game_id, "seats": answer_seats, "spectate_url": f"/play/{game_id}"}
+
+    async def list_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        found = await self._db(self.store.summaries, limit)
+        out = []
+        for summary in found:
+            live = self.games.get(summary.id)
+            out.append(live.summary() if live is not None else summary_dict(summary))
+        return out
+
+    async def summary(self, game_id: str) -> dict[str, Any]:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live.summary()
+        found = await self._db(self.store.summary, game_id) if _plausible(game_id) else None
+        if found is None:
+            raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
+        return summary_dict(found)
+
+    async def _finished_record(self, game_id: str) -> dict[str, Any]:
+        stored = await self._db(self.store.load, game_id) if _plausible(game_id) else None
+        if stored is None:
+            raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
+        if stored.status != FINISHED:
+            raise ApiError("the game is in progress: its record is shown once it is over", 403)
+        return stored.record
+
+    async def record(self, game_id: str) -> dict[str, Any]:
+        """The record of a finished game (403 while it is in progress)."""
+        return await self._finished_record(game_id)
+
+    async def replay(self, game_id: str, n_text: str) -> dict[str, Any]:
+        """A finished game after its first ``n`` moves, omniscient (``report``), with ``log``:
+        the account's lines for move ``n`` (for 0: the setup and the deal)."""
+        record = await self._finished_record(game_id)
+        total = len(record.get("moves", []))
+        n = int(n_text) if n_text.isascii() and n_text.isdigit() and len(n_text) < 8 else -1
+        if not 0 <= n <= total:
+            raise ApiError(f"n must be a move number from 0 to {total}, not {shorten(n_text)!r}")
+        logs = self._replays.get(game_id)
+        if logs is None:
+            logs = await asyncio.to_thread(_replay_logs, record)
+            self._replays[game_id] = logs
+            while len(self._replays) > REPLAY_CACHE:
+                self._replays.popitem(last=False)
+        else:
+            self._replays.move_to_end(game_id)
+        state = await asyncio.to_thread(replay, record, n)
+        out = report(state)
+        out["log"] = logs[n]
+        out["n"] = n
+        out["total"] = total
+        out["move"] = record["moves"][n - 1] if n > 0 else None
+        return out
+
+    # -- WebSocket ------------------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> Game | None:
+        """The game, loaded from the database when it is not in memory (a finished game)."""
+        game = self.games.get(game_id)
+        if game is not None or not _plausible(game_id):
+            return game
+        assert self._loading is not None
+        async with self._loading:
+            game = self.games.get(game_id)
+            if game is None:
+                stored = await self._db(self.store.load, game_id)
+                if stored is None:
+                    return None
+                game = await asyncio.to_thread(game_from_stored, stored)
+                self.games[game_id] = game
+            return game
+
+    async def connect(
+        self, game_id: str, seat_text: str | None, token: str | None, send: Send
+    ) -> tuple[Game, Client]:
+        """A socket joins a game: as a seat (with its token) or a spectator (neither). It is sent
+        the current ``state`` at once. Raises :class:`Refused` for an unknown game (4004) or a
+        wrong seat or token (4003)."""
+        game = await self.get(game_id)
+        if game is None:
+            raise Refused(4004, f"unknown game {shorten(game_id)!r}")
+        seat: int | None = None
+        if seat_text is not None or token is not None:
+            if seat_text not in ("0", "1"):
+                raise Refused(4003, "the seat must be 0 or 1")
+            seat = int(seat_text)
+            expected = game.token_hashes[seat]
+            given = hash_token(token or "")
+            # constant time, whatever the seat: a bot seat compares against a hash no token has
+            ok = hmac.compare_digest(given, expected or "0" * len(given))
+            if expected is None:
+                raise Refused(4003, f"seat {seat} is played by a bot")
+            if not ok:
+                raise Refused(4003, f"wrong token for seat {seat}")
+        client = Client(send, seat)
+        while True:
+            async with game.lock:
+                if self.games.get(game_id) is game:
+                    game.clients.append(client)
+                    await self._send(game, client, game.message(client))
+                    return game, client
+            # the game left memory while this socket waited: take the one loaded now
+            reloaded = await self.get(game_id)
+            if reloaded is None:
+                raise Refused(4004, f"unknown game {shorten(game_id)!r}")
+            game = reloaded
+
+    async def disconnect(self, game: Game, client: Client) -> None:
+        async with game.lock:
+            client.closed = True
+            if client in game.clients:
+                game.clients.remove(client)
+            self._maybe_evict(game)
+
+    async def receive(self, game: Game, client: Client, text: str | None) -> None:
+        """A message from a socket: a move to play, or an error sent back (nothing changed)."""
+        async with game.lock:
+            try:
+                move, version = parse_move_message(text)
+                self._check_move(game, client, move, version)
+                await self._commit(game, move)
+            except ClaimError as exc:
+                await self._send(game, client, error_message(str(exc)))
+                return
+            self._schedule_bots(game)
+
+    def _check_move(self, game: Game, client: Client, move: str, version: int) -> None:
+        """Refuse, in this order: a spectator, a finished game, a stale version, the other
+        seat's turn, an illegal move. Only the seat to act ever hears its legal moves."""
+        if client.seat is None:
+            raise ClaimError("spectators cannot move")
+        if game.over:
+            raise ClaimError("the game is over")
+        if version != game.version:
+            raise ClaimError(
+                f"stale move: the game is at version {game.version}, not {shorten(str(version))}"
+            )
+        if current_player(game.state) != client.seat:
+            raise ClaimError("it is not your turn")
+        legal = legal_actions(game.state)
+        if move not in legal:
+            raise ClaimError(f"illegal move {shorten(move)!r}; legal moves: {', '.join(legal)}")
+
+    # -- moving ---------------------------------------------------------------------------------
+
+    async def _commit(self, game: Game, move: str) -> None:
+        """Apply a legal move (the lock is held), save it, tell every viewer, broadcast. If the
+        engine or the database fails, the game goes back to its saved position and the move is
+        refused (one line, nothing changed)."""
+        before = game.version
+        state = game.state
+        try:
+            apply(state, move)
+            record, position = to_record(state), state.to_dict()
+        except Exception:
+            logger.exception("game %s: move %d (%r) failed in the engine", game.id, before, move)
+            await self._reload(game)
+            raise ClaimError("internal error: the move was not played") from None
+        try:
+            await self._db(
+                self.store.save_move,
+                game.id,
+                before,
+                record,
+                position,
+                FINISHED if is_over(state) else IN_PROGRESS,
+                state.result,
+            )
+        except Exception:
+            logger.exception("game %s: move %d was not saved", game.id, before)
+            await self._reload(game)
+            raise ClaimError("the move could not be saved; try again") from None
+        game.views.clear()
+        for viewer in list(game.narrators):
+            try:
+                game.tell(viewer, move)
+            except Exception:  # never lose a game to its log: start that viewer's log again
+                logger.exception("game %s: the log of viewer %d failed", game.id, viewer)
+                del game.narrators[viewer]
+                game.narrator(viewer)
+                for client in game.clients:
+                    if client.viewer == viewer:
+                        client.told = min(client.told, len(game.logs[viewer]))
+        await self._broadcast(game)
+        self._maybe_evict(game)
+
+    async def _reload(self, game: Game) -> None:
+        """Back to the position saved in the database (the lock is held)."""
+        game.views.clear()
+        try:
+            stored = await self._db(self.store.load, game.id)
+            if stored is not None:
+                game.state = _load_state(stored)
+        except Exception:
+            logger.exception("game %s: cannot reload the saved position", game.id)
+
+    async def _broadcast(self, game: Game) -> None:
+        clients = list(game.clients)
+        if clients:
+            await asyncio.gather(*(self._send(game, c, game.message(c)) for c in clients))
+
+    async def _send(self, game: Game, client: Client, text: str) -> None:
+        if client.closed:
+            return
+        try:
+            await asyncio.wait_for(client.send(text), SEND_TIMEOUT)
+        except Exception:
+            client.closed = True
+            if client in game.clients:
+                game.clients.remove(client)
+
+    def _maybe_evict(self, game: Game) -> None:
+        """A game nobody watches and no bot is playing leaves memory (with the lock held): it is
+        in the database, and :meth:`get` loads it again when a socket comes."""
+        if game.clients or game.bot_task is not None or game.bot_to_act() is not None:
+            return
+        if self.games.get(game.id) is game:
+            del self.games[game.id]
+
+    # -- bots -----------------------------------------------------------------------------------
+
+    def _schedule_bots(self, game: Game) -> None:
+        if game.bot_task is None and game.bot_to_act() is not None:
+            task = asyncio.get_running_loop().create_task(self._run_bots(game))
+            game.bot_task = task
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run_bots(self, game: Game) -> None:
+        """Let the bots move until a human is to act or the game is over. A bot thinks in a
+        worker thread on a copy of the state (it sees only its view and determinizations)."""
+        try:
+            while True:
+                async with game.lock:
+                    seat = game.bot_to_act()
+                    if seat is None:
+                        game.bot_task = None
+                        self._maybe_evict(game)
+                        return
+                    snapshot = game.state.clone()
+                    version = game.version
+                move = await asyncio.to_thread(decide, snapshot, game.bots[seat])
+                async with game.lock:
+                    if game.version != version or game.bot_to_act() != seat:
+                        continue
+                    await self._commit(game, move)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("game %s: the bot failed", game.id)
+        finally:
+            game.bot_task = None
+
+
+#: what a game id may look like (``secrets.token_urlsafe``): anything else is unknown at once
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def _plausible(game_id: str) -> bool:
+    return GAME_ID.fullmatch(game_id) is not None
+
+
+def parse_move_message(text: str | None) -> tuple[str, int]:
+    """``{"type": "move", "move": MOVE, "version": V}`` → (MOVE, V); anything else raises a
+    one-line ClaimError."""
+    shape = 'expected {"type": "move", "move": MOVE, "version": V}'
+    if text is None:
+        raise ClaimError("malformed message: send JSON text, not bytes")
+    if len(text) > MAX_MESSAGE:
+        raise ClaimError(f"malformed message: longer than {MAX_MESSAGE} characters")
+    try:
+        data = read_json(text)
+    except ValueError as exc:
+        raise ClaimError(f"malformed message: {exc}") from None
+    if not isinstance(data, dict):
+        raise ClaimError(f"malformed message: {shape}")
+    kind = data.get("type")
+    if kind != "move":
+        what = shorten(str(kind)) if isinstance(kind, str) else None
+        raise ClaimError(
+            f"malformed message: unknown type {what!r}" if what else f"malformed message: {shape}"
+        )
+    move = data.get("move")
+    version = data.get("version")
+    if not isinstance(move, str) or not isinstance(version, int) or isinstance(version, bool):
+        raise ClaimError(f"malformed message: {shape}")
+    return move, version
+
+
+def _replay_logs(record: dict[str, Any]) -> list[list[str]]:
+    """The omniscient account of a finished game, move by move: index 0 the setup, index n the
+    lines of move n."""
+    state = initial_state(record)
+    narrator = Narrator(state)
+    logs = [setup_lines(state, record)]
+    for move in record.get("moves", []):
+        logs.append(narrator.apply(move))
+    return logs

@@ -1,0 +1,298 @@
+"""The games' storage: one row per game, through SQLAlchemy 2 (a SQLite file by default, any
+database SQLAlchemy speaks, PostgreSQL included, with ``--db URL``).
+
+A row holds what the server needs to resume a game after a restart: the options as given, the
+seat kinds, a SHA-256 hash of each human seat's token (never the token), the record
+(``claim.core.records.to_record``: setup, deal, seed, moves), the position (``State.to_dict``), the
+status, the number of moves and the result. :meth:`Store.save_move` writes a move's record,
+position and counters in one transaction, guarded by the number of moves before it, so a row
+never skips or repeats a move.
+
+Everything here is synchronous; the game manager calls it from one worker thread
+(:attr:`Store.workers`), so the event loop never waits on the disk.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Integer,
+    String,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.pool import StaticPool
+
+from claim.core.errors import ClaimError
+
+IN_PROGRESS = "in-progress"
+FINISHED = "finished"
+
+
+class StoreError(ClaimError):
+    """The database cannot be opened or written; the message is one line."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """One game."""
+
+    __tablename__ = "claim_games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: the setup options as given (``SetupOptions`` fields)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: each seat's kind: "human" or "bot:NAME[:STRENGTH]"
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    #: SHA-256 (hex) of each human seat's token; null for a bot seat
+    token_hashes: Mapped[list[str | None]] = mapped_column(JSON)
+    #: the seeds of the bot seats (null for a human seat)
+    bot_seeds: Mapped[list[int | None]] = mapped_column(JSON)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    moves: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+GAMES = cast(Table, GameRow.__table__)
+
+#: one move's write: a Core statement (no ORM bookkeeping), compiled once and cached
+SAVE_MOVE = update(GAMES).where(
+    GAMES.c.id == bindparam("gid"), GAMES.c.moves == bindparam("before")
+)
+
+
+@dataclass
+class StoredGame:
+    """A row, detached from the database."""
+
+    id: str
+    created: dt.datetime
+    options: dict[str, Any]
+    seats: list[str]
+    token_hashes: list[str | None]
+    bot_seeds: list[int | None]
+    record: dict[str, Any]
+    position: dict[str, Any]
+    status: str
+    moves: int
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the lobby lists of a game (no tokens, no record)."""
+
+    id: str
+    created: dt.datetime
+    options: dict[str, Any]
+    seats: list[str]
+    status: str
+    moves: int
+    result: dict[str, Any] | None
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def as_utc(moment: dt.datetime) -> dt.datetime:
+    """SQLite gives back naive datetimes: they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
+def normalize_url(url: str) -> str:
+    """A database URL; a bare file name (no ``://``) is a SQLite file."""
+    text = url.strip()
+    if not text:
+        raise StoreError("--db: a database URL is needed, e.g. sqlite:///claim.db")
+    if "://" not in text:
+        return f"sqlite:///{text}"
+    return text
+
+
+def display_url(url: str) -> str:
+    """The URL with its password hidden, for printing."""
+    try:
+        return make_url(normalize_url(url)).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "(invalid URL)"
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for ``url``: SQLite in WAL mode (a move's commit does not wait for the disk
+    twice), shared by threads; a bad URL or a missing driver raises a one-line StoreError."""
+    url = normalize_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"--db: not a database URL: {url!r}") from None
+    kwargs: dict[str, Any] = {}
+    sqlite = parsed.get_backend_name() == "sqlite"
+    memory = sqlite and parsed.database in (None, "", ":memory:")
+    if sqlite:
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        if memory:
+            kwargs["poolclass"] = StaticPool  # one connection: the in-memory database
+    else:
+        kwargs["pool_pre_ping"] = True
+    try:
+        engine = create_engine(parsed, **kwargs)
+    except (NoSuchModuleError, ModuleNotFoundError, ImportError) as exc:
+        raise StoreError(
+            f"--db: cannot use {parsed.get_backend_name()}: {exc} (install its driver)"
+        ) from None
+    if sqlite and not memory:
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+    return engine
+
+
+class Store:
+    """The games table of one database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.engine = open_engine(self.url)
+        #: how many threads may use the store at once (SQLite: one writer)
+        self.workers = 1 if self.engine.dialect.name == "sqlite" else 4
+        try:
+            Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            where = display_url(self.url)
+            raise StoreError(f"--db: cannot open {where}: {_first_line(exc)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def insert(self, game: StoredGame) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                GameRow(
+                    id=game.id,
+                    created=game.created,
+                    updated=game.created,
+                    options=game.options,
+                    seats=game.seats,
+                    token_hashes=game.token_hashes,
+                    bot_seeds=game.bot_seeds,
+                    record=game.record,
+                    position=game.position,
+                    status=game.status,
+                    moves=game.moves,
+                    result=game.result,
+                )
+            )
+
+    def save_move(
+        self,
+        game_id: str,
+        before: int,
+        record: dict[str, Any],
+        position: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Write one move (the record, the position, the status) in one transaction; the row
+        must still be at ``before`` moves, else StoreError (nothing written)."""
+        values = {
+            "gid": game_id,
+            "before": before,
+            "record": record,
+            "position": position,
+            "status": status,
+            "moves": len(record.get("moves", [])),
+            "result": result,
+            "updated": now(),
+        }
+        with self.engine.begin() as connection:
+            done = connection.execute(SAVE_MOVE, values)
+            if done.rowcount != 1:
+                raise StoreError(f"game {game_id} is no longer at move {before}")
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            return _stored(row) if row is not None else None
+
+    def in_progress(self) -> list[StoredGame]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(GameRow).where(GameRow.status == IN_PROGRESS))
+            return [_stored(row) for row in rows]
+
+    def summary(self, game_id: str) -> Summary | None:
+        found = self.summaries(limit=1, game_id=game_id)
+        return found[0] if found else None
+
+    def summaries(self, limit: int = 100, game_id: str | None = None) -> list[Summary]:
+        """The newest games first (``limit`` of them), without their records."""
+        columns = (
+            GameRow.id,
+            GameRow.created,
+            GameRow.options,
+            GameRow.seats,
+            GameRow.status,
+            GameRow.moves,
+            GameRow.result,
+        )
+        query = select(*columns).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
+        if game_id is not None:
+            query = query.where(GameRow.id == game_id)
+        with Session(self.engine) as session:
+            return [
+                Summary(
+                    id=row.id,
+                    created=as_utc(row.created),
+                    options=row.options,
+                    seats=list(row.seats),
+                    status=row.status,
+                    moves=row.moves,
+                    result=row.result,
+                )
+                for row in session.execute(query)
+            ]
+
+
+def _stored(row: GameRow) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        created=as_utc(row.created),
+        options=dict(row.options),
+        seats=list(row.seats),
+        token_hashes=list(row.token_hashes),
+        bot_seeds=list(row.bot_seeds),
+        record=row.record,
+        position=row.position,
+        status=row.status,
+        moves=row.moves,
+        result=row.result,
+    )
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.strip().splitlines()[0] if text.strip() else type(exc).__name__

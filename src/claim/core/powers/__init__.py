@@ -1,0 +1,72 @@
+"""Every power the engine knows, in one explicit registry, and the rule book of a game."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from claim.core import cards
+from claim.core.powers import fear, fire, frost, maps, mercenaries
+from claim.core.powers.artifacts import ARTIFACT_POWERS, artifact_powers
+from claim.core.powers.base import POWER_KEY, Power, RuleBook, Tier
+from claim.core.powers.factions import FACTION_POWERS as BASE_POWERS
+from claim.core.powers.factions import FactionPower
+from claim.core.powers.heroes import HERO_POWERS
+from claim.core.powers.locations import LOCATION_POWERS
+from claim.core.setup import GameConfig
+
+#: every faction power, by faction: the base boxes and the five Reinforcements boxes
+FACTION_POWERS: dict[str, type[FactionPower]] = {
+    **BASE_POWERS,
+    **fear.POWERS,
+    **fire.POWERS,
+    **mercenaries.POWERS,
+    **maps.POWERS,
+    **frost.POWERS,
+}
+
+#: every registered power class by name (factions, heroes, locations, artifacts)
+REGISTRY: dict[str, type[Power]] = {
+    **FACTION_POWERS,
+    **HERO_POWERS,
+    **LOCATION_POWERS,
+    **ARTIFACT_POWERS,
+}
+
+
+def rule_book(config: GameConfig) -> RuleBook:
+    """The powers in play for ``config``: one instance per power, shared by every clone.
+
+    The heroes' powers come from the public hero pool, not from the heroes actually dealt: which
+    heroes are in the deck is secret, and a determinized game may hold other heroes of the pool
+    (``claim.core.view.determinize``) with the same rule book.
+    """
+    return _book(
+        config.factions,
+        config.hero_pool,
+        config.hero_values,
+        config.locations,
+        config.artifact_pool,
+    )
+
+
+@lru_cache(maxsize=256)
+def _book(
+    factions: tuple[str, ...],
+    pool: tuple[str, ...],
+    values: tuple[tuple[str, int], ...],
+    locations: tuple[str, ...],
+    artifacts: tuple[str, ...] = (),
+) -> RuleBook:
+    powers: list[Power] = [FACTION_POWERS[name]() for name in factions]
+    powers += [HERO_POWERS[name]() for name in pool]
+    powers += [LOCATION_POWERS[name]() for name in locations]
+    powers += [companion() for power in list(powers) for companion in power.companions]
+    # the artifacts' powers come from the public pool: who holds which is secret (§8)
+    powers += artifact_powers(artifacts)
+    value = list(cards.VALUE)
+    for name, v in values:
+        value[cards.IDS_BY_CODE[f"hero:{name}"][0]] = v
+    return RuleBook(powers, value)
+
+
+__all__ = ["POWER_KEY", "REGISTRY", "Power", "RuleBook", "Tier", "rule_book"]

@@ -1,0 +1,467 @@
+"""The powers mechanism: tiers, the hooks a power may answer, and the per-game rule book.
+
+The trick loop (``claim.core.engine``) never names a card. At each question a trick asks it
+collects the *layers* that answer it — the active powers, lowest tier first (§4.4: locations <
+factions < heroes < artifacts), and within a tier the powers not tied to a played card before those
+of the played cards in play order (R-3: the later card has the last word) — and lets each layer
+change the answer so far. A power never tests for another power by name.
+
+Powers are stateless singletons; everything they remember lives in the
+:class:`~claim.core.state.State`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING, ClassVar
+
+from claim.core import cards
+
+if TYPE_CHECKING:
+    from claim.core.state import State, Trick
+
+
+class Tier(IntEnum):
+    """Precedence tiers of §4.4, lowest first."""
+
+    LOCATION = 0
+    FACTION = 1
+    HERO = 2
+    ARTIFACT = 3
+
+
+#: the questions a trick asks, in the order the engine asks them
+TRICK_HOOKS: tuple[str, ...] = (
+    "set_faction",
+    "set_value",
+    "decide_winner",
+    "before_collect",
+    "route",
+    "after_collect",
+    "choose_next_leader",
+)
+
+Ask = tuple[str, int, int]  # (decision kind, player asked, data)
+
+
+class Power:
+    """One card's (or location's, or artifact's) power. Subclasses override only the hooks they use.
+
+    ``key`` ties the power to cards: a played card whose power key (:data:`POWER_KEY`) equals it
+    brings the power into that trick as a layer at the card's position. A power with ``key = None``
+    is global: it is a layer of every trick while it is in play, at position -1.
+
+    Every trick hook receives ``(state, trick, pos)`` and changes ``trick`` in place; ``pos`` is the
+    position in ``trick.plays`` of the card the power came with (-1 for a global power).
+    """
+
+    #: the card code, faction, location or artifact name, as used in docs and tests
+    name: ClassVar[str] = ""
+    tier: ClassVar[Tier] = Tier.FACTION
+    #: the power key of the cards that bring it (None: global)
+    key: ClassVar[str | None] = None
+    #: phases in which the power acts (a phase label on the card, §5)
+    phases: ClassVar[frozenset[int]] = frozenset({1, 2})
+    #: decision kinds this power asks and answers
+    asks: ClassVar[tuple[str, ...]] = ()
+    #: R-4: decisions of powers with ask_last (Vampires) come after all others
+    ask_last: ClassVar[bool] = False
+    #: the trick hooks this power answers (set by the RuleBook)
+    hooks: frozenset[str] = frozenset()
+    #: the power reads ``trick.gained`` (the cards each player collected this trick, V3)
+    needs_gains: ClassVar[bool] = False
+    #: the power's cards hide their values until played (R-30: Demons, Fire Elementals)
+    hides_values: ClassVar[bool] = False
+    #: the power takes away the power of the other card of its trick (Vampire Queen, H7, H38)
+    strips_other: ClassVar[bool] = False
+    #: the R-62 choices of this power, once carried out, go to the discard pile (Swamp, Cthulhu):
+    #: the chooser's view shows their own there as soon as they are made (W8)
+    discards_choices: ClassVar[bool] = False
+    #: a global power that is a layer only of a trick that collects a Cube bundle (speed)
+    needs_table: ClassVar[bool] = False
+    #: powers that come into play with this one (a Trolls companion for buried Trolls)
+    companions: ClassVar[tuple[type[Power], ...]] = ()
+    #: the power's special votes come after every other's (Lighthouse: a faction won outright)
+    vote_last: ClassVar[bool] = False
+    #: a collected card of this power counts as two cards of its declared faction (Gargoyle)
+    scores_twice: ClassVar[bool] = False
+    #: a global power whose choose_next_leader / after_collect still act when a King's Dagger
+    #: forfeit ends the trick (A43 spares only collection powers): a count of won and lost tricks
+    #: (Plateau, Lava Fields, L8, L10), a decision about a card in a hand (Necromancer, H30)
+    acts_on_forfeit: ClassVar[bool] = False
+    #: hooks that are part of the following rule, not a power, so a Vampire Queen leaves them
+    #: (H38: a Doppelganger still counts as the led faction)
+    follow_rule_hooks: ClassVar[frozenset[str]] = frozenset()
+
+    # -- which cards may be played ------------------------------------------------------------
+
+    def follow_options(
+        self, state: State, trick: Trick, hand: list[int], allowed: list[int]
+    ) -> list[int]:
+        """The cards the follower may play, given the answer so far (global; every active power)."""
+        return allowed
+
+    def declarations(
+        self, state: State, trick: Trick, player: int, must: str | None
+    ) -> list[str | None]:
+        """What a card of this power may be declared as when ``player`` plays it (None: played
+        plainly); ``must`` is the led faction when the player is able to follow it (H2, H34)."""
+        return [None]
+
+    def played(self, state: State, trick: Trick, pos: int, declared: str | None) -> None:
+        """The card at ``pos`` was just played (declared as ``declared``): set what it counts as
+        for this trick (``trick.factions``, ``values``, ``keys``), before the other card."""
+
+    # -- the trick's questions (layers) -------------------------------------------------------
+
+    def set_faction(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.factions``: the faction each card counts as (following, §4.1)."""
+
+    def set_value(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.values``: effective values (§4.2)."""
+
+    def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.winner`` (and ``trick.reason``, which the replay account prints)."""
+
+    def before_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        """Decisions to ask before the trick is collected (R-4 order: play order)."""
+        return []
+
+    def route(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.dests`` (where each played card goes) and ``trick.extra``."""
+
+    def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        """Decisions to ask once the trick is collected (R-4 order: play order)."""
+        return []
+
+    def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
+        """Change ``trick.next_leader``."""
+
+    # -- the end of the game (§9) -------------------------------------------------------------
+
+    #: the R-90 step (and order within it) of this power's end_of_game and end_asks: 1 = the
+    #: phase ends (Troll pool 1.0, Gnomes 1.1), 2 = fakes 2.0, Toxics 2.1, Ice pairs 2.2; 3 =
+    #: buildings: Tavern 3.0, Pit 3.1, Pyramid 3.2, Ruins 3.3, Fortress 3.4; the Gargoyle's count
+    #: 3.9 (after step 3, H32)
+    end_step: ClassVar[float] = 1.0
+
+    def end_of_game(self, state: State) -> None:
+        """Move cards at the end of the game, before the votes (§9 steps 1–3)."""
+
+    def configure(self, book: RuleBook) -> None:
+        """Change the game's tables when the rule book is built (Underworld's values,
+        Farmlands' ranks, the number of face-up prizes with Islands)."""
+
+    def phase_start(self, state: State, phase: int) -> list[Ask]:
+        """Decisions asked when a phase starts, before its first trick (Endless Sands, Windy
+        Peaks, Swamp)."""
+        return []
+
+    def trick_over(self, state: State, trick: Trick) -> None:
+        """A trick is over, its decisions answered, before the next one starts (Lighthouse)."""
+
+    def instant_result(self, state: State) -> tuple[int | None, str] | None:
+        """§9 step 4: the winner (None: a draw) and the reason when this power decides the game
+        before the votes; None when it does not."""
+        return None
+
+    def extra_votes(self, state: State) -> list[int]:
+        """Votes each player counts beyond the factions won (§9 step 6, Dungeon)."""
+        return [0, 0]
+
+    def result_note(self, state: State) -> object:
+        """An extra field of the result under this power's name (None: none)."""
+        return None
+
+    def end_asks(self, state: State) -> list[Ask]:
+        """Decisions asked at the end of the game after its card moves, before the votes
+        (Gargoyle, H32)."""
+        return []
+
+    def phase_over(self, state: State, phase: int) -> None:
+        """The phase has just ended (its hands discarded)."""
+
+    def score_votes(
+        self, state: State, votes: dict[str, int | None], counts: dict[str, list[int]]
+    ) -> None:
+        """Change the votes (special votes, §9 step 5) and ``counts``: for each faction, the
+        cards each player counts in it for the game tie-break (§9 step 6)."""
+
+    # -- decisions ----------------------------------------------------------------------------
+
+    def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
+        """The legal answers to a pending decision of this power; empty: nothing to ask."""
+        raise NotImplementedError(kind)
+
+    def answer(self, state: State, kind: str, player: int, data: int, move: str) -> None:
+        """Apply a legal answer (already checked against :meth:`options`)."""
+        raise NotImplementedError(kind)
+
+    def act(self, state: State, kind: str, player: int, data: int) -> None:
+        """Carry out an automatic step queued as a task whose kind starts with ``!`` (a random
+        take, simultaneous choices carried out together): no player decides it."""
+        raise NotImplementedError(kind)
+
+    def held(self, state: State, kind: str, player: int, data: int) -> list[int]:
+        """Cards the asked player is seen to hold by being asked at all (the Necromancer's
+        holder): a determinization keeps them in that hand."""
+        return []
+
+    def shown(self, state: State, kind: str, player: int, data: int) -> list[int]:
+        """Cards shown to the player while this decision is asked (the Seer look, W7)."""
+        return []
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The card's rules text: the class docstring, on one line."""
+        return " ".join((cls.__doc__ or "").split())
+
+    @classmethod
+    def overrides(cls, hook: str) -> bool:
+        """Whether this power answers ``hook`` (overrides the default no-op)."""
+        return getattr(cls, hook) is not getattr(Power, hook)
+
+
+class ArtifactControl(Power):
+    """The timing of the artifacts (R-80, A1–A4, A20–A22): the one power the engine asks at
+    each artifact window. It offers the player each usable artifact at its moment and carries out
+    the artifacts' effects on the trick; the artifacts themselves are the powers it holds.
+    The engine calls it only in a game with artifacts (``RuleBook.artifacts``)."""
+
+    tier = Tier.ARTIFACT
+
+    def playable(self, state: State, trick: Trick, player: int) -> list[int] | None:
+        """The cards ``player`` may play when an artifact decides it (None: the usual rules)."""
+        return None
+
+    def free_follow(self, state: State, trick: Trick) -> bool:
+        """Whether the player to act is free of the following rules."""
+        return False
+
+    def trick_started(self, state: State, trick: Trick) -> list[Ask]:
+        """The windows at the start of a trick, before the lead (A3, A21)."""
+        return []
+
+    def card_played(self, state: State, trick: Trick, pos: int) -> list[Ask]:
+        """A card was just played at ``pos``: the windows after it (A2, A22)."""
+        return []
+
+    def lead_done(self, state: State, trick: Trick) -> None:
+        """The lead's windows are closed: play the follower's card if an artifact does."""
+
+    def both_played(self, state: State, trick: Trick) -> list[Ask]:
+        """Both cards are down and their windows closed: the windows before the resolution."""
+        return []
+
+    def trick_won(self, state: State, trick: Trick) -> list[Ask]:
+        """The trick is collected: windows of its winner, before every other decision (A30)."""
+        return []
+
+    def phase_windows(self, state: State) -> tuple[list[Ask], list[Ask]]:
+        """The windows when a phase begins: before and after its phase-start decisions (A4)."""
+        return [], []
+
+
+def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
+    """§4.3 for a following card: the better value wins (the higher, or the lower where a power
+    says so), equal values go to the leader. Sets ``trick.winner`` and ``trick.reason``.
+
+    A Bottomless Bottle in the trick (mark ``lower-wins``) makes the lower value win every such
+    comparison, over a Farmlands rank and a Werewolf moon (A14, A32)."""
+    (leader, _), (follower, _) = trick.plays
+    lead_value, follow_value = trick.values
+    led, followed = trick.factions
+    if trick.marks and trick.marks.get(LOWER_WINS):
+        lower_wins = True
+        reason = "Bottomless Bottle: the lower value wins"
+    elif led and led == followed and trick.ranks[0] != trick.ranks[1]:
+        # Farmlands (R-71): within a faction a 2 outranks every non-2, whatever the values
+        lead_value, follow_value = trick.ranks
+    if follow_value == lead_value:
+        trick.winner = leader
+        trick.reason = "equal values go to the leader"
+    elif (follow_value < lead_value) == lower_wins:
+        trick.winner = follower
+        trick.reason = reason
+    else:
+        trick.winner = leader
+        trick.reason = reason
+
+
+#: the trick mark of a Bottomless Bottle (A14)
+LOWER_WINS = "lower-wins"
+#: the trick mark of a winner imposed over every power that decides the winner (Wishing Lamp,
+#: A28): those powers do not act, so the effects that are part of their win (a Stone Golem's
+#: crush, a Basilisk's capture, H6) do not happen either
+WIN_IMPOSED = "win-imposed"
+
+
+def card_name(state: State, card: int, hand: bool = False) -> str:
+    """How a move names ``card``: by the most its chooser may see of it.
+
+    A card chosen from a hand (``hand``) is always named by parity / band (R-30), even when its
+    value was once public (W14). A card chosen outside a hand (a Score pile, the discard pile,
+    the cards just collected, the face-up prizes) is named by its code once its value is public
+    (it took part in a trick, W2; King's Dagger took it, W5: ``state.value_known``), by parity /
+    band while it is not (W12, W14)."""
+    from claim.core.engine import PUBLIC_NAME, VALUE_HIDDEN  # the engine imports the powers package
+
+    if not hand and VALUE_HIDDEN[card] and card in state.value_known:
+        return cards.CODE[card]
+    return PUBLIC_NAME[card]
+
+
+def named(state: State, ids: list[int], verb: str, hand: bool = False) -> list[str]:
+    """One move per distinct name among ``ids``, in their order: ``verb NAME`` (``hand``: the
+    cards are chosen from a hand, :func:`card_name`)."""
+    return list(dict.fromkeys(f"{verb} {card_name(state, c, hand)}" for c in ids))
+
+
+def first_named(state: State, ids: list[int], name: str, hand: bool = False) -> int:
+    """The first card of ``ids`` a move's name stands for (R-30: the first such card)."""
+    return next(c for c in ids if card_name(state, c, hand) == name)
+
+
+def _power_key(card: int) -> str:
+    faction = cards.FACTION[card]
+    return cards.CODE[card] if faction in ("hero", "toxic") else faction
+
+
+#: the key that ties each card id to powers: its faction, or its code for heroes
+POWER_KEY: list[str] = [_power_key(c) for c in range(cards.NUM_CARDS)]
+
+Layer = tuple[Power, int]
+
+
+class RuleBook:
+    """The powers in play in one game, indexed by hook and phase. Shared by all clones."""
+
+    def __init__(self, powers: list[Power], value: list[int] | None = None) -> None:
+        self.powers = sorted(powers, key=lambda p: p.tier)
+        #: each card's printed value in this game (heroes: R-61 or the setup's, H1, H9)
+        self.value: list[int] = value if value is not None else list(cards.VALUE)
+        self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
+        #: the artifacts' timing, in a game with artifacts (None: no artifact windows at all)
+        self.artifacts: ArtifactControl | None = next(
+            (p for p in self.powers if isinstance(p, ArtifactControl)), None
+        )
+        #: powers of cards declared when played, and powers acting when their card is played
+        self.declarers: dict[str, Power] = {
+            p.key: p for p in self.powers if p.key and p.overrides("declarations")
+        }
+        self.scores_twice: frozenset[int] = frozenset(
+            cards.IDS_BY_CODE[p.key][0] for p in self.powers if p.key and p.scores_twice
+        )
+        self.on_play: dict[str, Power] = {
+            p.key: p for p in self.powers if p.key and p.overrides("played")
+        }
+        #: whether the engine must record trick.gained / value_known (skipped otherwise: speed)
+        self.tracks_gains = any(p.needs_gains for p in self.powers)
+        self.hides_values = any(p.hides_values for p in self.powers)
+        # hooks that are not about one trick: phase -> powers, lowest tier first
+        self._global: dict[str, dict[int, list[Power]]] = {}
+        self.rank: list[int] = [0] * cards.NUM_CARDS  # Farmlands: a 2 outranks its faction
+        self.prizes = 1  # face-up prizes in a Phase One trick (Islands: 2)
+        for power in self.powers:
+            power.configure(self)
+        # (end_of_game and end_asks run as the ordered end_steps below)
+        global_hooks = (
+            "follow_options",
+            "score_votes",
+            "phase_over",
+            "phase_start",
+            "trick_over",
+            "instant_result",
+            "extra_votes",
+        )
+        for hook in global_hooks:
+            self._global[hook] = {
+                phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
+                for phase in (1, 2)
+            }
+        for phase in (1, 2):
+            self._global["score_votes"][phase].sort(key=lambda p: p.vote_last)
+        # §9 steps 1–3 in the fixed R-90 order (stable: tier order within a step): the powers
+        # that move cards or ask a decision at the end, one step after the other
+        self.end_steps: list[Power] = sorted(
+            (
+                p
+                for p in self.powers
+                if 2 in p.phases and (p.overrides("end_of_game") or p.overrides("end_asks"))
+            ),
+            key=lambda p: p.end_step,
+        )
+        self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
+        #: phase -> the power keys of cards that take away the other card's power (H7, H38)
+        self._strippers: dict[int, frozenset[str]] = {
+            phase: frozenset(
+                p.key for p in self.powers if p.key and p.strips_other and phase in p.phases
+            )
+            for phase in (1, 2)
+        }
+        #: phase -> the powers answering follow_options (read on every follow: kept at hand)
+        self.follow_powers = self._global["follow_options"]
+        # trick hooks: powers with at least one, global and attached (by key), per phase
+        self._trick_global: dict[int, list[Power]] = {1: [], 2: []}
+        self._trick_attached: dict[int, dict[str, list[Power]]] = {1: {}, 2: {}}
+        for p in self.powers:
+            p.hooks = frozenset(h for h in TRICK_HOOKS if p.overrides(h))
+            if not p.hooks:
+                continue
+            for phase in p.phases:
+                if p.key is None:
+                    self._trick_global[phase].append(p)
+                else:
+                    self._trick_attached[phase].setdefault(p.key, []).append(p)
+
+    def global_powers(self, hook: str, phase: int) -> list[Power]:
+        """Powers answering a hook that is not about one trick (follow options, end of game)."""
+        return self._global[hook][phase]
+
+    def stripped(self, trick: Trick) -> int:
+        """The position of the card whose power a card of the trick took away (a Vampire Queen's
+        other card, H7, H38); -1: none. A global power reads it where it acts for a card
+        (V1: a Vampire stripped by the Queen is collected plainly, never crowned)."""
+        strippers = self._strippers[trick.phase]
+        if strippers:
+            for pos, key in enumerate(trick.keys):
+                if key in strippers:
+                    return 1 - pos
+        return -1
+
+    def trick_layers(self, trick: Trick, with_table: bool = False) -> dict[str, list[Layer]]:
+        """The layers of a trick for each trick hook, in precedence order (§4.4, R-3).
+
+        Lowest tier first; within a tier the global powers, then the powers of the played cards
+        in play order. A hook no power answers maps to an empty list.
+        """
+        keys = trick.keys
+        signature: tuple[int | str, ...] = (trick.phase, with_table, *keys)
+        cached = self._layer_cache.get(signature)
+        if cached is not None:
+            return cached
+        glob = self._trick_global[trick.phase]
+        attached = self._trick_attached[trick.phase]
+        found: list[tuple[int, int, Power]] = [
+            (p.tier * 2, -1, p) for p in glob if with_table or not p.needs_table
+        ]
+        stripped = -2  # H7: the position whose card lost its power to a Vampire Queen (-2: none)
+        for pos, key in enumerate(keys):
+            powers = attached.get(key)
+            if powers:
+                found.extend((p.tier * 2 + 1, pos, p) for p in powers)
+                if any(p.strips_other for p in powers):
+                    stripped = 1 - pos
+        if len(found) > 1:
+            found.sort(key=lambda x: (x[0], x[1]))
+        layers = {
+            hook: [
+                (p, pos)
+                for _, pos, p in found
+                if hook in p.hooks and (pos != stripped or hook in p.follow_rule_hooks)
+            ]
+            for hook in TRICK_HOOKS
+        }
+        # The layers depend only on the phase and the played cards' power keys: cache them.
+        self._layer_cache[signature] = layers
+        return layers

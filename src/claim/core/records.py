@@ -1,0 +1,456 @@
+"""Game records (``shared/spec/records.md``): parsing, validation, writing and replay.
+
+A record pins down a whole game: the setup, the deal (or a seed, or a saved position) and the
+moves. Every problem in a record raises :class:`~claim.core.errors.RecordError` with a one-line
+message naming the field; an illegal move raises :class:`~claim.core.errors.IllegalMove` naming its
+position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from claim.core import cards
+from claim.core.engine import apply, legal_actions, start_game
+from claim.core.errors import ClaimError, IllegalMove, RecordError
+from claim.core.errors import shown as _shorten
+from claim.core.old_moves import upgrade_move
+from claim.core.setup import (
+    DECK_SIZE,
+    HAND_SIZE,
+    SEED_LIMIT,
+    SHADOWS_IN_DECK,
+    TOXICS_FACE_UP,
+    GameConfig,
+    check_hero_value,
+    deck_cards,
+    draw_extras,
+    hero_cards,
+    new_game,
+    validate_factions,
+    validate_location,
+)
+from claim.core.state import State, chance_seed_for
+
+FORMAT = "claim/1"
+
+
+#: the fields of a record, of its ``setup`` and of its ``deal`` (docs/records.md); any other field
+#: is refused (a misspelled one would otherwise replay another game), except annotations
+#: (``x-…``)
+RECORD_FIELDS = ("format", "setup", "deal", "position", "seed", "moves", "chance")
+SETUP_FIELDS = (
+    "factions",
+    "first_leader",
+    "heroes",
+    "hero_pool",
+    "hero_values",
+    "setting",
+    "building",
+    "artifacts",
+    "artifact_pool",
+    "toxics",
+    "fire_phoenix",
+)
+DEAL_FIELDS = ("hands", "deck")
+#: every number a record holds is an integer of at most 64 bits in magnitude, as its seed is
+NUMBER_LIMIT = SEED_LIMIT
+#: numbers in a record have at most this many digits: larger ones are refused while parsing,
+#: before Python's int/str conversion limit (4,300 digits) or any later stage can choke on them
+MAX_DIGITS = 20
+#: how deeply a record's JSON may nest (a position needs 6 levels)
+MAX_DEPTH = 32
+
+
+class _BadNumber(Exception):
+    """A number a record cannot hold (raised from inside ``json.loads``)."""
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _BadNumber(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _parse_constant(text: str) -> Any:
+    raise _BadNumber(f"{text} is not a number JSON allows")
+
+
+def parse_json(text: str, source: str) -> Any:
+    """Parse a record's JSON text, turning every failure into a one-line RecordError naming
+    ``source``: bad syntax, nesting deeper than MAX_DEPTH, numbers too large or not finite."""
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError(
+            f"{source}: JSON nested too deeply (at most {MAX_DEPTH} levels)"
+        ) from None
+    except _BadNumber as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    except ValueError as exc:  # anything else json refuses (e.g. a huge float literal)
+        raise RecordError(f"{source} is not valid JSON: {_shorten(str(exc))}") from None
+    check_values(data, "record")
+    return data
+
+
+def read_json(path: str | Path) -> Any:
+    """Read a JSON file, turning every failure into a one-line RecordError."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return parse_json(decode_text(raw, str(path)), str(path))
+
+
+def decode_text(raw: bytes, source: str) -> str:
+    """UTF-8 text (a BOM is allowed), or a one-line RecordError naming the first bad byte."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{source} is not a JSON record (not UTF-8 text: byte {exc.start} is "
+            f"0x{raw[exc.start]:02x})"
+        ) from None
+
+
+def check_values(data: Any, where: str) -> None:
+    """Refuse JSON that later stages could choke on, naming the field: nesting deeper than
+    MAX_DEPTH, integers beyond 64 bits, numbers that are not finite, keys that are not strings.
+    Iterative, so it cannot overflow the stack itself."""
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if isinstance(value, int):
+            if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+                raise RecordError(f"{path}: the number is out of range (at most 64 bits)")
+            continue
+        if isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise RecordError(f"{path}: not a finite number")
+            continue
+        if depth >= MAX_DEPTH:
+            raise RecordError(f"{path}: nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise RecordError(f"{path}: field names must be strings, got {_shorten(key)}")
+                stack.append((item, f"{path}.{key}", depth + 1))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        else:
+            raise RecordError(f"{path}: not a JSON value ({type(value).__name__})")
+
+
+def check_fields(data: dict[Any, Any], known: Sequence[str], where: str) -> None:
+    """Refuse a field ``data`` does not know, naming it and the known ones (``x-…`` fields are
+    annotations and are ignored)."""
+    for key in data:
+        if key not in known and not (isinstance(key, str) and key.startswith("x-")):
+            raise RecordError(
+                f"{where}: unknown field {_shorten(key)}; known fields: {', '.join(known)}"
+            )
+
+
+def parse_setup(data: Any, where: str = "setup") -> GameConfig:
+    """The ``setup`` object of a record or position as a GameConfig."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} must be an object")
+    check_fields(data, SETUP_FIELDS, where)
+    factions = data.get("factions")
+    if isinstance(factions, str):
+        if factions not in cards.PRESETS:
+            raise RecordError(f"{where}.factions: unknown preset {_shorten(factions)}")
+        factions = list(cards.PRESETS[factions])
+    if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
+        raise RecordError(f"{where}.factions must be a preset name or a list of five factions")
+    first = data.get("first_leader", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or first not in (0, 1):
+        raise RecordError(f"{where}.first_leader must be 0 or 1, got {_shorten(first)}")
+    heroes = _name_list(data.get("heroes"), f"{where}.heroes")
+    pool = _name_list(data.get("hero_pool"), f"{where}.hero_pool")
+    values = data.get("hero_values") or {}
+    if not isinstance(values, dict):
+        raise RecordError(f"{where}.hero_values must map hero names to values")
+    _check_hero_values(values, f"{where}.hero_values")
+    try:
+        validate_factions(factions)
+    except ClaimError as exc:
+        raise RecordError(f"{where}.factions: {exc}") from None
+    locations: dict[str, str | None] = {}
+    for kind in ("setting", "building"):
+        name = data.get(kind)
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"{where}.{kind} must be a {kind} name or null")
+        try:
+            validate_location(name, kind)  # L1: a name of the right pool; never "random"
+        except ClaimError as exc:
+            raise RecordError(f"{where}.{kind}: {exc}") from None
+        locations[kind] = name
+    artifacts, artifact_pool = _parse_artifacts(data, where)
+    try:
+        return GameConfig(
+            tuple(factions),
+            first,
+            heroes,
+            pool,
+            tuple(values.items()),
+            locations["setting"],
+            locations["building"],
+            artifacts,
+            artifact_pool,
+        )
+    except ClaimError as exc:
+        field = "hero_values" if "value" in str(exc) else "heroes"
+        raise RecordError(f"{where}.{field}: {exc}") from None
+
+
+def _check_hero_values(values: dict[Any, Any], where: str) -> None:
+    """Each entry :func:`~claim.core.setup.check_hero_value`, the error naming its field (a hero
+    not in the game's pool is accepted: earlier versions wrote ``--hero-values`` for any hero, and
+    it changes nothing)."""
+    for name, value in values.items():
+        try:
+            check_hero_value(name, value)
+        except ClaimError as exc:
+            raise RecordError(f"{where}.{_shorten(name)[1:-1]}: {exc}") from None
+
+
+def _parse_artifacts(
+    data: dict[str, Any], where: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """``setup.artifacts`` ([[3 names], [3 names]], A19, A41) and the extension
+    ``setup.artifact_pool`` (default: all 16), checked here so that errors name the field."""
+    from claim.core.setup import validate_artifacts
+
+    dealt_data = data.get("artifacts")
+    pool_data = data.get("artifact_pool")
+    if not dealt_data:
+        if pool_data:
+            raise RecordError(f"{where}.artifact_pool: no artifacts are dealt (setup.artifacts)")
+        return (), ()
+    shape_ok = (
+        isinstance(dealt_data, list)
+        and len(dealt_data) == 2
+        and all(isinstance(h, list) and all(isinstance(n, str) for n in h) for h in dealt_data)
+    )
+    if not shape_ok:
+        raise RecordError(f"{where}.artifacts must be two lists of 3 artifact names")
+    dealt = (tuple(dealt_data[0]), tuple(dealt_data[1]))
+    pool = _name_list(pool_data, f"{where}.artifact_pool", "artifact") or cards.ARTIFACTS
+    try:
+        validate_artifacts(dealt, pool)
+    except ClaimError as exc:
+        field = "artifact_pool" if "pool" in str(exc) and pool_data else "artifacts"
+        raise RecordError(f"{where}.{field}: {exc}") from None
+    return dealt, pool
+
+
+def _name_list(data: Any, where: str, what: str = "hero") -> tuple[str, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
+        raise RecordError(f"{where} must be a list of {what} names")
+    return tuple(data)
+
+
+class CardPool:
+    """Hands out the physical ids of a game's cards by code, refusing unknown or extra copies."""
+
+    def __init__(self, ids: Sequence[int]) -> None:
+        self._free: dict[str, list[int]] = {}
+        for card in ids:
+            self._free.setdefault(cards.CODE[card], []).append(card)
+        self._total = Counter({code: len(v) for code, v in self._free.items()})
+
+    def take(self, code: Any, where: str) -> int:
+        if not isinstance(code, str):
+            raise RecordError(f"{where}: a card must be a code string, got {_shorten(code)}")
+        if code not in cards.IDS_BY_CODE:
+            raise RecordError(f"{where}: unknown card code {_shorten(code)}")
+        free = self._free.get(code)
+        if free is None:
+            raise RecordError(f"{where}: {code} is not a card of this game's factions")
+        if not free:
+            raise RecordError(
+                f"{where}: too many copies of {code} (the game has {self._total[code]})"
+            )
+        return free.pop(0)
+
+    def take_list(self, data: Any, where: str, size: int | None = None) -> list[int]:
+        if not isinstance(data, list):
+            raise RecordError(f"{where} must be a list of card codes")
+        if size is not None and len(data) != size:
+            raise RecordError(f"{where} has {len(data)} cards, expected {size}")
+        return [self.take(code, f"{where}[{i}]") for i, code in enumerate(data)]
+
+    def left(self) -> int:
+        return sum(len(v) for v in self._free.values())
+
+    def remaining(self) -> list[int]:
+        """The ids not taken yet, in table order."""
+        return sorted(c for ids in self._free.values() for c in ids)
+
+
+def _parse_seed(record: dict[str, Any]) -> int | None:
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"seed must be an integer, got {_shorten(seed)}")
+    return seed  # its range: check_values, for every number of the record
+
+
+def _parse_moves(record: dict[str, Any]) -> list[str]:
+    moves = record.get("moves", [])
+    if not isinstance(moves, list):
+        raise RecordError("moves must be a list of move strings")
+    for i, move in enumerate(moves):
+        if not isinstance(move, str):
+            raise RecordError(f"moves[{i}] must be a move string, got {_shorten(move)}")
+    return moves
+
+
+def _parse_chance(record: dict[str, Any]) -> list[str]:
+    """``chance``: a list of card codes (H11, A40), each checked to be a known code."""
+    chance = record.get("chance", [])
+    if not isinstance(chance, list):
+        raise RecordError("chance must be a list of card codes")
+    for i, code in enumerate(chance):
+        if not isinstance(code, str):
+            raise RecordError(f"chance[{i}] must be a card code string, got {_shorten(code)}")
+        if code not in cards.IDS_BY_CODE:
+            raise RecordError(f"chance[{i}]: unknown card code {_shorten(code)}")
+    return chance
+
+
+def initial_state(record: Any) -> State:
+    """The state a record starts from (its deal, its position, or a deal from its seed)."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    check_values(record, "record")  # read_json did for a file; a record built in Python too
+    check_fields(record, RECORD_FIELDS, "record")
+    fmt = record.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {_shorten(fmt)}")
+    seed = _parse_seed(record)
+    chance = _parse_chance(record)
+    _parse_moves(record)
+    state = _starting_state(record, seed)
+    # H11: random outcomes come from the record's chance list first (a position carries its own)
+    state.scripted = (*state.chance, *chance)
+    return state
+
+
+def _starting_state(record: dict[str, Any], seed: int | None) -> State:
+    if "position" in record:
+        from claim.core.positions import load_position
+
+        state = load_position(record["position"], where="position")
+        if "setup" in record and parse_setup(record["setup"]) != state.config:
+            raise RecordError("setup: does not match position.setup")
+        return state
+    config = parse_setup(record.get("setup"))
+    deal = record.get("deal")
+    if deal is None:
+        if seed is None:
+            raise RecordError("a record needs a deal, a position or a seed")
+        return new_game(config, seed)
+    if not isinstance(deal, dict):
+        raise RecordError("deal must be an object with hands and deck")
+    check_fields(deal, DEAL_FIELDS, "deal")
+    pool = CardPool(deck_cards(config.factions) + hero_cards(config.heroes))
+    hands_data = deal.get("hands")
+    if not isinstance(hands_data, list) or len(hands_data) != 2:
+        raise RecordError("deal.hands must be a list of two hands")
+    hands = [pool.take_list(h, f"deal.hands[{p}]", HAND_SIZE) for p, h in enumerate(hands_data)]
+    deck = pool.take_list(deal.get("deck"), "deal.deck", DECK_SIZE - 2 * HAND_SIZE)
+    # Left over: the 10 unused Shadows, and with heroes the faction cards they replaced (H10).
+    unused = pool.remaining()
+    for card in unused:
+        faction = cards.FACTION[card]
+        if faction == "hero" or (faction != "shadows" and not config.heroes):
+            raise RecordError(f"deal: {cards.CODE[card]} is missing (a deal holds all 52 cards)")
+    dealt_shadows = sum(1 for c in (*hands[0], *hands[1], *deck) if cards.FACTION[c] == "shadows")
+    if dealt_shadows > SHADOWS_IN_DECK:
+        raise RecordError(
+            f"deal: {dealt_shadows} Shadows, but only {SHADOWS_IN_DECK} of them go into the deck"
+        )
+    toxics, pile = _setup_draws(record.get("setup") or {}, config)
+    rng = random.Random(seed if seed is not None else 0)
+    draws = draw_extras(config.factions, rng, unused, toxics, pile)
+    state = start_game(config, hands, deck, chance_seed_for(seed), draws)
+    state.seed = seed
+    return state
+
+
+def _setup_draws(setup: dict[str, Any], config: GameConfig) -> tuple[list[int] | None, list[int]]:
+    """``setup.toxics`` and ``setup.fire_phoenix`` (top first), checked against the factions."""
+    toxics: list[int] | None = None
+    pile: list[int] = []
+    if setup.get("toxics") is not None:
+        if "poisoners" not in config.factions:
+            raise RecordError("setup.toxics: there are no Poisoners in this deck")
+        toxics = CardPool(cards.IDS_BY_FACTION["toxic"]).take_list(
+            setup["toxics"], "setup.toxics", TOXICS_FACE_UP
+        )
+    if setup.get("fire_phoenix") is not None:
+        if "phoenixes" not in config.factions:
+            raise RecordError("setup.fire_phoenix: there are no Phoenixes in this deck")
+        pile = CardPool(cards.IDS_BY_FACTION["fire-phoenix"]).take_list(
+            setup["fire_phoenix"], "setup.fire_phoenix"
+        )
+    return toxics, pile
+
+
+def replay(record: Any, upto: int | None = None) -> State:
+    """Replay a record (its first ``upto`` moves, or all); illegal moves name their position."""
+    state = initial_state(record)
+    moves = _parse_moves(record)
+    if upto is not None:
+        moves = moves[:upto]
+    for i, move in enumerate(moves):
+        try:
+            apply(state, upgrade_move(state, move, f"moves[{i}]"))  # old spellings (W14)
+        except IllegalMove:
+            legal = legal_actions(state)
+            if not legal:
+                raise IllegalMove(
+                    f"moves[{i}]: {_shorten(move)} comes after the end of the game"
+                ) from None
+            raise IllegalMove(
+                f"moves[{i}]: illegal move {_shorten(move)}; legal moves: {', '.join(legal)}"
+            ) from None
+    return state
+
+
+def to_record(state: State) -> dict[str, Any]:
+    """The self-contained record of a game so far: setup, explicit deal, moves, chance.
+
+    A state with no starting deal (a determinized one) is written as its position instead.
+    """
+    if not state.deal[0]:
+        return {"format": FORMAT, "position": state.to_dict(), "moves": []}
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "setup": state.setup_codes(),
+        "deal": state.deal_codes(),
+    }
+    if state.seed is not None:
+        record["seed"] = state.seed
+    record["moves"] = list(state.moves)
+    if state.chance:
+        record["chance"] = list(state.chance)
+    return record
+
+
+def dumps(data: Any) -> str:
+    """JSON as the project writes it: indented, stable key order, a final newline."""
+    return json.dumps(data, indent=1) + "\n"

@@ -1,0 +1,107 @@
+"""The end of the game: votes and the winner (RULES.md §9 steps 5 and 6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from claim.core import cards
+
+if TYPE_CHECKING:
+    from claim.core.state import State
+
+FACTION = cards.FACTION
+VALUE = cards.VALUE
+#: printed "factions" of cards that are not faction cards (heroes, H13; Toxics never collected)
+NOT_FACTION = ("hero", "toxic")
+
+
+def faction_values(state: State, player: int, faction: str) -> list[int]:
+    """Printed values of ``player``'s cards of ``faction`` in their Score pile, highest first (a
+    dual card counts for its declared faction, R-40; a declared Ent for its faction, H35; a
+    counted Gargoyle as two cards of its faction, H32)."""
+    value = state.book.value
+    twice = state.book.scores_twice
+    values = [value[c] for c in state.score[player] if scoring_faction(state, c) == faction]
+    if twice:
+        values += [
+            value[c] for c in state.score[player] if c in twice and state.declared.get(c) == faction
+        ]
+    return sorted(values, reverse=True)
+
+
+def scoring_faction(state: State, card: int) -> str:
+    """The faction a collected card counts for: a dual card (R-40), a declared Ent (H35) or a
+    counted Gargoyle (H32) its declaration."""
+    return state.declared.get(card) or FACTION[card]
+
+
+def is_faction_card(state: State, card: int) -> bool:
+    """Whether a collected card is a faction card at the end (§9): a hero is not (H13) unless
+    its declaration makes it one of a faction — a declared Ent, one card of its faction from the
+    moment it is played (H35; so §9 steps 2–3 reach it), a counted Gargoyle once counted after
+    step 3 (H32). The one place the end reads "faction card" from, as :func:`scoring_faction`
+    is for which faction."""
+    return scoring_faction(state, card) not in NOT_FACTION
+
+
+def vote(state: State, faction: str) -> int | None:
+    """Who wins a faction's vote (§9 step 5): more cards; equal counts: the highest card, then the
+    second highest, and so on; still equal (or both zero): nobody."""
+    return compare(faction_values(state, 0, faction), faction_values(state, 1, faction))
+
+
+def compare(mine: list[int], theirs: list[int]) -> int | None:
+    """More cards wins; equal counts: the higher card, then the next, ... (§9 step 5). The
+    lists are highest first; None: still equal."""
+    if len(mine) != len(theirs):
+        return 0 if len(mine) > len(theirs) else 1
+    for a, b in zip(mine, theirs, strict=True):
+        if a != b:
+            return 0 if a > b else 1
+    return None
+
+
+def final_result(state: State) -> dict[str, Any]:
+    """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
+    factions = state.config.factions
+    values = {f: (faction_values(state, 0, f), faction_values(state, 1, f)) for f in factions}
+    votes = {f: compare(*values[f]) for f in factions}
+    counts = {f: [len(values[f][0]), len(values[f][1])] for f in factions}
+    for power in state.book.global_powers("score_votes", 2):
+        power.score_votes(state, votes, counts)
+    won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
+    cards_in_won = [sum(counts[f][p] for f in factions if votes[f] == p) for p in (0, 1)]
+    notes: dict[str, object] = {}
+    for power in state.book.global_powers("extra_votes", 2):
+        extra = power.extra_votes(state)  # §9 step 6: extra votes (Dungeon, L11)
+        won = [won[0] + extra[0], won[1] + extra[1]]
+        note = power.result_note(state)
+        if note is not None:
+            notes[power.name] = note
+    winner: int | None
+    if won[0] != won[1]:
+        winner, reason = (0 if won[0] > won[1] else 1), "votes"
+    elif cards_in_won[0] != cards_in_won[1]:
+        winner, reason = (0 if cards_in_won[0] > cards_in_won[1] else 1), "cards"
+    else:
+        winner, reason = None, "draw"
+    return {
+        "votes": votes,
+        "winner": winner,
+        "reason": reason,
+        "votes_won": won,
+        "cards_in_won_factions": cards_in_won,
+        **notes,
+    }
+
+
+def decided_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
+    """The result of a game decided before the votes (a Building at §9 step 4, Lava Fields):
+    no vote is counted (L23)."""
+    return {
+        "votes": dict.fromkeys(state.config.factions),
+        "winner": winner,
+        "reason": reason,
+        "votes_won": [0, 0],
+        "cards_in_won_factions": [0, 0],
+    }

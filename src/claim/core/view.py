@@ -1,0 +1,636 @@
+"""Hidden information (RULES.md §10): the omniscient report, a player's view, and determinization.
+
+:func:`report` writes a state in the replay shape of ``records.md``. With ``viewer=None`` it shows
+everything (``claim replay --json``); with a player it is :func:`observe`: every card that player
+may not identify is written ``"?"`` (lists keep their length, so counts stay visible), or as the
+part they can see (a Demon as ``demons:odd``, a Trickster by printed value). It is the one function
+that decides what a client, a server seat or a fair bot may know, and :func:`determinize` re-deals
+exactly what it hides.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import chain, combinations
+from typing import Any
+
+from claim.core import cards
+from claim.core.engine import (
+    BASE_FACTION,
+    DUAL,
+    DUAL_FACTIONS,
+    END_STEP,
+    PARTIAL_NAME,
+    PUBLIC_NAME,
+    VALUE_HIDDEN,
+    current_player,
+    legal_actions,
+    refresh_options,
+)
+from claim.core.powers.artifacts import BOOK, FORCED, MASKED, KingsDagger
+from claim.core.powers.base import POWER_KEY
+from claim.core.setup import hero_cards
+from claim.core.state import PRIVATE_LOOK, State, Trick
+
+CODE = cards.CODE
+FACTION = cards.FACTION
+HIDDEN = "?"
+#: the viewer of :func:`spectate`: a seat that holds no cards, so it sees only public information
+SPECTATOR = -1
+
+
+class Eyes:
+    """What one viewer (None: nobody hidden from, the replay) sees of each card, by zone.
+
+    Zones are those of :meth:`State.zones`: ``hand0``, ``followers1``, ``score0``, ``deck``, ...
+    """
+
+    def __init__(self, state: State, viewer: int | None) -> None:
+        self.state = state
+        self.viewer = viewer
+        self.omniscient = viewer is None
+        self.finished = state.result is not None
+        self.shown = _shown_now(state, viewer) if viewer is not None else set()
+
+    def public(self, card: int) -> str:
+        """A face-up card: by code, except hidden values (R-30, W2, W4) and fake marks (W1)."""
+        if self.omniscient or self.finished:
+            return CODE[card]
+        if VALUE_HIDDEN[card] and card in self.state.value_known:
+            return CODE[card]
+        return PUBLIC_NAME[card]
+
+    def name(self, zone: str, card: int) -> str:
+        """How the viewer sees ``card`` lying in ``zone``."""
+        state = self.state
+        if zone in ("deck", "fire_phoenix"):
+            # W9: deck cards never drawn and the Fire Phoenix pile stay hidden, even at the end
+            if self.omniscient:
+                return CODE[card]
+            return self.public(card) if card in self.shown else HIDDEN
+        if zone == "out":
+            if self.omniscient or card in state.public_out:
+                return self.public(card)
+            return HIDDEN  # left the game unseen (W9)
+        if zone == "toxics":
+            if self.omniscient or self.finished:
+                return CODE[card]
+            return (
+                CODE[card]
+                if self.viewer in (0, 1) and card in state.peeked[self.viewer]
+                else HIDDEN
+            )
+        if zone[:-1] == "chosen":
+            # W8: an R-62 choice is seen by its chooser only until both have chosen
+            if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
+                return self.public(card)
+            return HIDDEN
+        if zone[:-1] == "aside":
+            # the Flail card lies face-down: its owner knows it (A5, W11)
+            if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
+                return self.public(card)
+            return HIDDEN
+        if zone[:-1] in ("hand", "followers"):
+            owner = int(zone[-1])
+            if self.omniscient or self.finished or owner == self.viewer:
+                return self.public(card)
+            # W13: the other hand is all "?"; the other Follower deck shows what was revealed
+            if zone[:-1] == "followers" and card in state.revealed and not self.private(card):
+                return self.public(card)
+            return self.public(card) if card in self.shown else HIDDEN
+        return self.public(card)
+
+    def private(self, card: int) -> bool:
+        """Whether a revealed card is known to the players only (a Seer look, W7): a spectator
+        sees only what lay face-up (rulings 40)."""
+        return self.viewer == SPECTATOR and self.state.tags.get(card) == PRIVATE_LOOK
+
+    def knows(self, zone: str, card: int) -> bool:
+        """Whether the viewer knows exactly which card lies there."""
+        seen_as = self.known_as(zone, card)
+        if seen_as != CODE[card]:
+            return False
+        return not (PARTIAL_NAME[card] and seen_as == PUBLIC_NAME[card] and self.partial_now(card))
+
+    def partial_now(self, card: int) -> bool:
+        """Whether a face-up card shows only its public name now (not yet revealed)."""
+        if self.omniscient or self.finished:
+            return False
+        return not (VALUE_HIDDEN[card] and card in self.state.value_known)
+
+    def known_as(self, zone: str, card: int) -> str:
+        """What the viewer knows of a card, which can be more than the view shows: W13 writes the
+        other hand all "?", but the prizes the other player won (and the Seer look) are known
+        from the public history — a determinization keeps them."""
+        if zone[:-1] == "hand" and card in self.state.revealed:
+            return self.public(card)
+        return self.name(zone, card)
+
+    def public_names(self, ids: list[int]) -> list[str]:
+        """:meth:`public` for many cards (the hot path of every view: one comprehension)."""
+        if self.omniscient or self.finished:
+            return [CODE[c] for c in ids]
+        if not self.state.book.hides_values:
+            return [PUBLIC_NAME[c] for c in ids]
+        known = self.state.value_known  # holds only value-hidden cards
+        return [CODE[c] if c in known else PUBLIC_NAME[c] for c in ids]
+
+    def names(self, zone: str, ids: list[int]) -> list[str]:
+        """:meth:`name` for every card of a zone; the common cases without a call per card."""
+        if not ids:
+            return []
+        if zone in ("deck", "fire_phoenix", "out", "toxics") or zone[:-1] in (
+            "hand",
+            "followers",
+            "aside",
+        ):
+            other_hand = (
+                not self.omniscient and zone[:-1] == "hand" and int(zone[-1]) != self.viewer
+            )
+            if other_hand and not self.finished and not self.shown:
+                return [HIDDEN] * len(ids)
+            if self.omniscient or (
+                zone[:-1] in ("hand", "followers", "aside") and int(zone[-1]) == self.viewer
+            ):
+                return self.public_names(ids)
+            return [self.name(zone, c) for c in ids]
+        return self.public_names(ids)
+
+
+def _shown_now(state: State, viewer: int) -> set[int]:
+    """Cards shown to ``viewer`` by the decision they are being asked (the Seer look, W7)."""
+    if not state.tasks or state.tasks[0][1] != viewer or state.tasks[0][0][0] == "@":
+        return set()
+    kind, player, data = state.tasks[0]
+    return set(state.book.by_ask[kind].shown(state, kind, player, data))
+
+
+def report(state: State, viewer: int | None = None) -> dict[str, Any]:
+    """The state in the replay shape; ``viewer`` 0 or 1 hides what that player may not know."""
+    eyes = Eyes(state, viewer)
+    finished = eyes.finished
+    players: list[dict[str, Any]] = []
+    for p in (0, 1):
+        hand = eyes.names(f"hand{p}", state.hands[p])
+        score = state.score[p]
+        chosen = state.chosen[p]
+        if chosen and viewer is not None and viewer != p:
+            # W8: the other's choices not yet carried out show where they came from: a "?" in
+            # the hand, the card back at its place in the Score pile (Tavern)
+            hand = hand + [HIDDEN] * sum(1 for c in chosen if c not in state.chosen_at)
+            score = as_before_choices(state, p)
+        players.append(
+            {
+                "hand": hand,
+                "followers": eyes.names(f"followers{p}", state.followers[p]),
+                "score": eyes.names(f"score{p}", score),
+                "gnomes": eyes.names(f"gnomes{p}", state.faceup[p]),
+                # V15: the Vampire stack beside the Score pile, never listed in it
+                "vampire": eyes.name(f"vampire{p}", state.vampire[p][0])
+                if state.vampire[p]
+                else None,
+                "tucked": eyes.names(f"tucked{p}", state.tucked[p]),
+            }
+        )
+        if viewer is None or viewer == p:
+            players[p]["peeked"] = sorted(state.toxics.index(c) + 1 for c in state.peeked[p])
+            if chosen:
+                players[p]["chosen"] = eyes.names(f"chosen{p}", chosen)
+        if state.config.artifacts:
+            # §8, W11: the other's unused artifacts are secret; used ones are public
+            unused = state.artifacts[p]
+            mine = viewer is None or viewer == p or finished
+            players[p]["artifacts"] = list(unused) if mine else [HIDDEN] * len(unused)
+            players[p]["used_artifacts"] = list(state.used_artifacts[p])
+        if state.aside[p]:
+            players[p]["aside"] = eyes.names(f"aside{p}", state.aside[p])  # A39
+
+    discard = state.discard
+    if viewer in (0, 1) and state.chosen[viewer] and not finished and discards_choices(state):
+        # W8: the chooser sees their own choices made: their discards already in the pile, where
+        # they land once both have chosen (the other player's are absent until then)
+        discard = discard + state.chosen[viewer]
+
+    tricks: list[dict[str, Any]] = []
+    # every card of the history named in one pass (the history is public: same for any viewer)
+    named = iter(
+        eyes.public_names(
+            [c for *_, pz, plays, _, _ in state.history for c in (pz, *(pl[1] for pl in plays))]
+        )
+    )
+    for index, (phase, number, leader, prize, plays, winner, reason) in enumerate(state.history):
+        prize_name = next(named)
+        shown_plays = []
+        for p, _, v, d in plays:
+            play: dict[str, Any] = {"player": p, "card": next(named), "value": v}
+            if d:
+                play["as"] = d
+            shown_plays.append(play)
+        tricks.append(
+            {
+                "phase": phase,
+                "number": number,
+                "leader": leader,
+                "prize": prize_name if prize >= 0 else None,
+                "plays": shown_plays,
+                "winner": winner if winner >= 0 else None,
+                "reason": reason,
+            }
+        )
+        if index in state.history_prizes:  # L6: both face-up prizes, older first
+            tricks[-1]["prizes"] = list(eyes.public_names(list(state.history_prizes[index])))
+        if index in state.history_artifacts:
+            tricks[-1].update(artifact_fields(eyes, state.history_artifacts[index]))
+
+    nxt: dict[str, Any] | None = None
+    if not finished:
+        player = current_player(state)
+        nxt = {"player": player}
+        if viewer is None or viewer == player:
+            nxt["legal"] = list(legal_actions(state))
+
+    out: dict[str, Any] = {
+        "status": "finished" if finished else "in-progress",
+        "tricks": tricks,
+        "players": players,
+        "deck": eyes.names("deck", state.deck[::-1]),
+        "discard": eyes.names("discard", discard),
+        "next": nxt,
+        "result": dict(state.result) if state.result is not None else None,
+        "phase": state.phase,
+        "moon": state.moon,
+        "troll_pool": eyes.names("troll_pool", state.troll_pool),
+        "fire_phoenix": eyes.names("fire_phoenix", state.fire_phoenix[::-1]),
+        "toxics": eyes.names("toxics", state.toxics),
+        "out": eyes.names("out", state.out),
+    }
+    if state.table:
+        out["table"] = eyes.names("table", state.table)  # H20: the Cube bundle
+    config = state.config
+    if config.setting:
+        out["setting"] = config.setting
+    if config.building:
+        out["building"] = config.building
+    counters = {k: v for k, v in state.counters.items() if k != END_STEP}
+    if counters:
+        out["counters"] = counters  # the locations' public tallies (Plateau, Lava Fields, ...)
+    if config.artifacts:
+        out["artifacts"] = {"pool": list(config.artifact_pool)}  # public; who holds which is not
+    if config.heroes:
+        # public: the count, the pool and the values; which heroes are in the deck is secret
+        out["heroes"] = {
+            "count": len(config.heroes),
+            "pool": list(config.hero_pool),
+            "values": {name: config.hero_value(name) for name in config.hero_pool},
+        }
+    trick = state.trick
+    if trick is not None and not finished:
+        current: dict[str, Any] = {
+            "leader": trick.leader,
+            "prize": eyes.name("prize", trick.prize) if trick.prize >= 0 else None,
+            **(
+                {"prizes": eyes.names("prize", trick.prizes)}  # L6: both, older first
+                if len(trick.prizes) > 1
+                else {}
+            ),
+            "plays": [
+                {"player": p, "card": eyes.name("trick", c), **({"as": d} if d else {})}
+                for (p, c), d in zip(trick.plays, trick.declared, strict=True)
+            ],
+        }
+        if masked_from(state, viewer):
+            current["plays"][0] = {"player": trick.leader, "card": HIDDEN}  # W3: face-down
+        if trick.used:
+            current.update(artifact_fields(eyes, tuple(trick.used)))
+        if len(trick.plays) == 2 and trick.winner >= 0:
+            current["winner"] = trick.winner
+            current["reason"] = trick.reason
+        out["current"] = current
+    return out
+
+
+def masked_from(state: State, viewer: int | None) -> bool:
+    """Whether the current lead lies face-down for ``viewer`` (Mask of Darkness, A16, W3): the
+    follower, until they have played; a Book of Memories lead from the Score pile is public."""
+    trick = state.trick
+    if viewer is None or trick is None or len(trick.plays) != 1 or viewer == trick.leader:
+        return False
+    marks = trick.marks
+    return bool(marks.get(MASKED)) and not marks.get(BOOK) and state.result is None
+
+
+def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> dict[str, Any]:
+    """A trick's extra fields for its artifacts (A25, A41): ``artifacts``, the names used in it
+    in order, and ``daggered``, the cards King's Daggers took (public, W5)."""
+    fields: dict[str, Any] = {"artifacts": [name for _, name, _ in used]}
+    daggered = [detail for _, name, detail in used if name == KingsDagger.name]
+    if daggered:
+        fields["daggered"] = [
+            eyes.public(cards.IDS_BY_CODE[code][0])
+            if not VALUE_HIDDEN[cards.IDS_BY_CODE[code][0]]
+            else code
+            for code in daggered
+        ]
+    return fields
+
+
+def discards_choices(state: State) -> bool:
+    """Whether the R-62 choices waiting to be carried out go to the discard pile (Swamp,
+    Cthulhu's Phase Two discards; not the gives of Endless Sands, Windy Peaks, Tavern)."""
+    by_ask = state.book.by_ask
+    return any(kind[0] == "!" and by_ask[kind].discards_choices for kind, _, _ in state.tasks)
+
+
+def as_before_choices(state: State, player: int) -> list[int]:
+    """``player``'s Score pile with the cards chosen from it (Tavern) back in their places."""
+    pile = list(state.score[player])
+    for card in reversed(state.chosen[player]):
+        at = state.chosen_at.get(card)
+        if at is not None:
+            pile.insert(at, card)
+    return pile
+
+
+def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
+    """The other player's choices from their public Score pile (Tavern) are secret until carried
+    out: put them back and choose as many again at random among the cards they may choose."""
+    picked = [c for c in state.chosen[player] if c in state.chosen_at]
+    if not picked:
+        return
+    state.score[player][:] = as_before_choices(state, player)
+    state.chosen[player] = [c for c in state.chosen[player] if c not in state.chosen_at]
+    for card in picked:
+        del state.chosen_at[card]
+    pile = state.score[player]
+    choosable = [c for c in pile if state.tags.get(c) != "face-up"]
+    for card in rng.sample(choosable, len(picked)):
+        state.chosen_at[card] = pile.index(card)
+        pile.remove(card)
+        state.chosen[player].append(card)
+
+
+def spectate(state: State) -> dict[str, Any]:
+    """What a spectator may know: the public information only (both hands, both Follower decks'
+    blind draws, both players' artifacts and every private look hidden), in the view's shape."""
+    return report(state, viewer=SPECTATOR)
+
+
+def observe(state: State, player: int) -> dict[str, Any]:
+    """What ``player`` may know (§10): the only thing a client or a fair bot ever receives."""
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, got {player!r}")
+    return report(state, viewer=player)
+
+
+# -------------------------------------------------------------------------------------------------
+# Determinization
+# -------------------------------------------------------------------------------------------------
+
+ANY = ""  # the class of a "?" slot in a hand, Follower deck or the deck
+
+
+def _slot_class(zone: str, card: int, seen_as: str, removed: dict[int, str]) -> str:
+    """What may fill a slot the viewer does not know exactly: a partial name (``demons:odd``)
+    takes a card of that name; a hidden Toxic a Toxic; the Fire Phoenix pile a Fire Phoenix; an
+    unseen card out of the game one of its kind (the unused Shadows, the unused Toxics); any other
+    "?" any card that may lie in a hand or the deck."""
+    if seen_as != HIDDEN:
+        return seen_as
+    if zone == "toxics" or FACTION[card] == "toxic":
+        return "toxic"
+    if zone == "fire_phoenix":
+        return "fire-phoenix"
+    if zone == "out":
+        why = removed.get(card)
+        if why == "heroes":
+            return REMOVED
+        if why is not None:
+            return ANY  # Cthulhu's two cards came off the deck: any card that may lie there
+        return "out:" + FACTION[card]
+    return ANY
+
+
+#: the class of a faction card that left the game for a hero (§2 step 3): any faction card
+REMOVED = "out~heroes"
+NOT_DECK_FACTION = ("hero", "toxic")
+
+
+def _fits(card: int, slot_class: str) -> bool:
+    if slot_class == "toxic":
+        return FACTION[card] == "toxic"
+    if slot_class == "fire-phoenix":
+        return CODE[card].startswith("fire-phoenix:")
+    if slot_class == REMOVED:
+        return FACTION[card] not in NOT_DECK_FACTION and not CODE[card].startswith("fire-phoenix:")
+    if slot_class.startswith("out:"):
+        return FACTION[card] == slot_class[4:]
+    return PUBLIC_NAME[card] == slot_class
+
+
+def _class_order(slot_class: str) -> tuple[bool, str]:
+    """Fill the narrow classes first: a removed card may be of any faction, so it is dealt
+    after the unused Shadows and the partly seen cards have taken theirs."""
+    return (slot_class == REMOVED, slot_class)
+
+
+def _redraw_heroes(state: State, unknown: list[int], rng: random.Random) -> list[int]:
+    """Which heroes are in the deck is secret (§2 step 3): the heroes ``player`` has not seen
+    are drawn again from the public pool, less the heroes seen; ``state.config`` follows."""
+    hidden = [c for c in unknown if FACTION[c] == "hero"]
+    if not hidden:
+        return unknown
+    config = state.config
+    unseen = {CODE[c][len("hero:") :] for c in hidden}
+    seen = [h for h in config.heroes if h not in unseen]
+    candidates = [h for h in config.hero_pool if h not in seen]
+    drawn = rng.sample(candidates, len(hidden))
+    state.config = replace(config, heroes=(*seen, *sorted(drawn)))
+    return [c for c in unknown if FACTION[c] != "hero"] + hero_cards(drawn)
+
+
+def _replay_play(state: State, trick: Trick, pos: int, rng: random.Random) -> None:
+    """A card re-dealt into a face-down lead counts as itself: its faction, power key and rank
+    (a dual card declared at random, a declaring hero played plainly)."""
+    card = trick.plays[pos][1]
+    faction = BASE_FACTION[card]
+    declared: str | None = None
+    if FACTION[card] == DUAL:
+        declared = faction = rng.choice(DUAL_FACTIONS)
+    trick.factions[pos] = faction
+    trick.declared[pos] = declared
+    trick.keys[pos] = POWER_KEY[card]
+    trick.ranks[pos] = state.book.rank[card]
+
+
+def _redeal_artifacts(state: State, player: int, rng: random.Random) -> None:
+    """The other player's unused artifacts are secret (§8): drawn again from the pool less the
+    artifacts ``player`` holds or held and those the other has used."""
+    config = state.config
+    if not config.artifacts or state.result is not None:  # W9: public once finished
+        return
+    other = 1 - player
+    unused = state.artifacts[other]
+    known = {*config.artifacts[player], *state.used_artifacts[other]}
+    candidates = [a for a in config.artifact_pool if a not in known]
+    # R-80: a player is asked at a window only while holding a usable artifact there, so when
+    # the other is being asked, the drawn ones must include one (usability is public; the true
+    # artifacts are among the candidates, so such a draw exists)
+    control = state.book.artifacts
+    pending = state.tasks[0] if state.tasks else None
+    if pending is None or pending[1] != other or state.book.by_ask.get(pending[0]) is not control:
+        pending = None
+    draws = (rng.sample(candidates, len(unused)) for _ in range(100))
+    for drawn in chain(draws, (list(c) for c in combinations(candidates, len(unused)))):
+        state.artifacts[other] = drawn
+        if pending is None or control is None or control.options(state, *pending):
+            break
+    dealt: list[tuple[str, ...]] = [(), ()]
+    dealt[player] = config.artifacts[player]
+    dealt[other] = (*state.used_artifacts[other], *drawn)
+    state.config = replace(config, artifacts=(tuple(dealt[0]), tuple(dealt[1])))
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A full state consistent with everything ``player`` knows, the rest re-dealt at random.
+
+    Every card :func:`observe` does not show ``player`` exactly is re-dealt: a ``"?"`` among the
+    cards that may lie there (the other hand, the other's blind draws, the deck, the Fire Phoenix
+    pile, unseen Toxics, cards out of the game unseen), a partly seen card (``demons:odd``,
+    ``tricksters:5``) among the cards that look the same — so a Demon known to be odd stays odd.
+    Each such class is filled uniformly at random, the candidates taken in a canonical order
+    (by code), so two states that look the same to ``player`` give the same result for the same
+    ``rng``: the fairness a search bot relies on. Future random events get a fresh stream from
+    ``rng`` too, and the true starting deal and seed are dropped, so nothing hidden leaks.
+    """
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, got {player!r}")
+    s = state.clone()
+    other = 1 - player
+    _redo_score_choices(s, other, rng)
+    # W8: which cards the other player chose from hand is secret until carried out: back into
+    # the hand, re-dealt with it, and chosen again at random below
+    from_hand = [c for c in s.chosen[other] if c not in s.chosen_at]
+    s.hands[other].extend(from_hand)
+    # A5: which card the other player set aside (Flail of Dawn) is secret too: back into the
+    # hand, re-dealt with it, and set aside again at random below
+    aside = len(s.aside[other])
+    s.hands[other].extend(s.aside[other])
+    s.aside[other] = []
+    s.chosen[other] = [c for c in s.chosen[other] if c in s.chosen_at]
+    # The order of the other hand is hidden too (W13): the cards the player knows there first, by
+    # code, then the unknown ones, so nothing of the true order survives.
+    # Cards known only by name (a Trickster prize) sort by that name: they are re-dealt among
+    # their like anyway.
+    if s.result is None:  # a finished game shows every hand in order
+        seen = Eyes(s, player)
+        zone = f"hand{other}"
+        known = sorted(
+            (c for c in s.hands[other] if c in s.revealed), key=lambda c: seen.known_as(zone, c)
+        )
+        s.hands[other] = known + [c for c in s.hands[other] if c not in s.revealed]
+    eyes = Eyes(s, player)
+    slots: dict[str, list[tuple[list[int], int]]] = {}
+    unknown: list[int] = []
+    held: set[int] = set(s.chosen_at)  # cards chosen from a public pile are known cards
+    if s.tasks and s.tasks[0][1] == 1 - player and s.tasks[0][0][0] not in "@!":
+        kind, asked, data = s.tasks[0]
+        held.update(s.book.by_ask[kind].held(s, kind, asked, data))
+    for zone, ids in s.zones().items():
+        if zone in ("trick", "prize"):
+            continue  # the table is public; a lead Demon is handled through trick.plays below
+        for i, card in enumerate(ids):
+            seen_as = eyes.known_as(zone, card)
+            if card not in held and not eyes.knows(zone, card):
+                slots.setdefault(_slot_class(zone, card, seen_as, s.removed), []).append((ids, i))
+                unknown.append(card)
+    trick = s.trick
+    table: list[tuple[list[int], int]] = []
+    if trick is not None and not trick.collected:
+        # a card on the table shows as much as it does anywhere public (a lead Demon: its parity)
+        table_ids = [c for _, c in trick.plays] + trick.prizes
+        masked = masked_from(s, player)
+        for i, card in enumerate(table_ids):
+            seen_as = HIDDEN if masked and i == 0 else eyes.public(card)
+            if seen_as != CODE[card] or (PARTIAL_NAME[card] and eyes.partial_now(card)):
+                slot_class = ANY if seen_as == HIDDEN else seen_as  # a masked lead: any card
+                slots.setdefault(slot_class, []).append((table_ids, i))
+                unknown.append(card)
+                table.append((table_ids, i))
+    pool = sorted(_redraw_heroes(s, unknown, rng), key=lambda c: (CODE[c], c))
+    placed: dict[int, int] = {}  # old card -> new card, to carry per-card knowledge over
+    for slot_class in sorted((k for k in slots if k != ANY), key=_class_order):
+        targets = slots[slot_class]
+        candidates = [c for c in pool if _fits(c, slot_class)]
+        chosen = rng.sample(candidates, len(targets))
+        for (ids, i), card in zip(targets, chosen, strict=True):
+            placed[ids[i]] = card
+            ids[i] = card
+        taken = set(chosen)
+        pool = [c for c in pool if c not in taken]
+    rng.shuffle(pool)
+    for (ids, i), card in zip(slots.get(ANY, []), pool, strict=True):
+        placed[ids[i]] = card
+        ids[i] = card
+    if table and trick is not None:
+        table_ids = table[0][0]
+        n = len(trick.plays)
+        redealt = [i for i, (_, c) in enumerate(trick.plays) if table_ids[i] != c]
+        trick.plays = [(p, table_ids[i]) for i, (p, _) in enumerate(trick.plays)]
+        # a card re-dealt on the table brings its own printed value (the trick is not resolved:
+        # once both cards are down every value is public and nothing there is re-dealt), and a
+        # masked lead its own faction and powers (its declaration is face-down too: drawn again)
+        trick.values = [s.book.value[c] for _, c in trick.plays]
+        for i in redealt:
+            _replay_play(s, trick, i, rng)
+        if trick.prizes:
+            trick.prizes = table_ids[n:]
+            trick.prize = trick.prizes[0]
+    # per-card knowledge follows the slot: a revealed prize stays revealed whichever copy it is,
+    # and the history names the card now lying where the played one went (a Trickster whose
+    # fake mark nobody knows may have been re-dealt)
+    s.revealed = {placed.get(c, c) for c in s.revealed}
+    s.peeked = [{placed.get(c, c) for c in seen} for seen in s.peeked]  # the other's peeks
+    s.value_known = {placed.get(c, c) for c in s.value_known}
+    s.public_out = {placed.get(c, c) for c in s.public_out}
+    s.declared = {placed.get(c, c): f for c, f in s.declared.items()}
+    s.history_prizes = {
+        i: tuple(placed.get(c, c) for c in prizes) for i, prizes in s.history_prizes.items()
+    }
+    s.removed = {placed.get(c, c): why for c, why in s.removed.items()}
+    s.tags = {placed.get(c, c): tag for c, tag in s.tags.items()}
+    if placed:
+        s.history = [
+            (
+                ph,
+                n,
+                ld,
+                placed.get(pz, pz),
+                tuple((p, placed.get(c, c), v, d) for p, c, v, d in pl),
+                w,
+                r,
+            )
+            for ph, n, ld, pz, pl, w, r in s.history
+        ]
+        if trick is not None:
+            trick.gained = [(p, placed.get(c, c)) for p, c in trick.gained]
+            trick.mods = [(placed.get(c, c), kind, n) for c, kind, n in trick.mods]
+            forced = trick.marks.get(FORCED)
+            if forced is not None:
+                trick.marks[FORCED] = placed.get(forced, forced)
+    _redeal_artifacts(s, player, rng)
+    hand = s.hands[other]
+    for i in sorted(rng.sample(range(len(hand)), len(from_hand)), reverse=True):
+        s.chosen[other].append(hand.pop(i))
+    for i in sorted(rng.sample(range(len(hand)), aside), reverse=True):
+        s.aside[other].append(hand.pop(i))
+    s.chance_seed = rng.getrandbits(63)
+    s.draws = 0
+    # The starting deal holds the other hand and the seed would recompute everything: a
+    # determinized game has neither (records.to_record writes it as a position instead).
+    s.deal = ((), (), ())
+    s.setup_draws = ((), ())
+    s.seed = None
+    s.scripted = ()  # a record's future random outcomes are not the player's to know
+    refresh_options(s)  # the other player's pending decision may choose among re-dealt cards
+    return s

@@ -1,0 +1,1 @@
+"""Many games at once: ``simulate`` (random games, statistics) and ``arena`` (bot matches)."""

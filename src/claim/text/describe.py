@@ -1,0 +1,547 @@
+"""The table in words, from a view only (``observe`` for a seat, ``report`` for a replay).
+
+Pure text, no Textual: the screens put these lines in panels and colour the card codes, but every
+fact is written in words or marks, so the table reads the same without colour. Nothing here looks
+at the true state — the view is all a player may know (RULES.md §10) — which is what keeps the
+other hand and the other's unused artifacts off the screen.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from claim.core import cards
+from claim.core.powers import REGISTRY
+from claim.core.powers import artifacts as arts
+from claim.core.setup import GameConfig
+from claim.text.account import Names, artifact_title, artifact_titles, location_title
+
+PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRow:
+    """One faction of the Score piles: each player's values (as the view writes them, highest
+    first) and who leads its vote now (``leader``: a player, None for a tie, -1 unknown)."""
+
+    faction: str
+    values: tuple[list[str], list[str]]
+    leader: int | None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled block of the table (``HAND``, ``VOTES``, ...); ``rows`` set for the votes."""
+
+    title: str
+    lines: list[str]
+    rows: tuple[VoteRow, ...] = ()
+
+
+def faction_of(name: str) -> str:
+    """The faction of a card as a view names it: a code (``fire-phoenix:3`` → ``phoenixes``) or
+    a partial name (``demons:odd`` → ``demons``); heroes are ``hero``, a ``?`` is ``?``."""
+    if name in cards.IDS_BY_CODE:
+        return cards.faction_of_code(name)
+    return name.partition(":")[0]
+
+
+def value_of(name: str) -> str:
+    """The value part of a card name: ``goblins:5`` → ``5``, ``demons:odd`` → ``odd``,
+    ``hero:jester`` → ``jester``."""
+    return name.partition(":")[2] or name
+
+
+def _number(value: str) -> int | None:
+    return int(value) if value.isdigit() else None
+
+
+def sort_key(name: str) -> tuple[int, str]:
+    """Highest value first; named values (odd, jester) after the numbers."""
+    number = _number(value_of(name))
+    return (-(number if number is not None else -1), name)
+
+
+def grouped(names: Sequence[str], factions: Sequence[str] = ()) -> list[tuple[str, list[str]]]:
+    """Cards grouped by faction, the game's ``factions`` first in their order, then the rest
+    (heroes, Toxics) as first seen; each group's values highest first."""
+    groups: dict[str, list[str]] = {f: [] for f in factions}
+    for name in names:
+        groups.setdefault(faction_of(name) if name != "?" else "?", []).append(name)
+    return [(f, [value_of(n) for n in sorted(ns, key=sort_key)]) for f, ns in groups.items() if ns]
+
+
+def grouped_text(names: Sequence[str], factions: Sequence[str] = ()) -> str:
+    """:func:`grouped` on one line: ``goblins 9 5 0 · knights 3 · hero jester``, or ``none``.
+    Demons and Fire Elementals keep the view's words (``demons odd``)."""
+    if not names:
+        return "none"
+    parts = []
+    for faction, values in grouped(names, factions):
+        if faction == "?":
+            parts.append(f"{len(values)} unseen")
+        else:
+            parts.append(f"{faction} {' '.join(values)}")
+    return " · ".join(parts)
+
+
+def ordered_moves(moves: Sequence[str], factions: Sequence[str]) -> list[str]:
+    """The legal moves in the order the hand is shown: card plays by faction (the game's
+    order), highest first; every other move (a decision, ``pass``) in the engine's order, after
+    the plays."""
+    rank = {f: i for i, f in enumerate(factions)}
+
+    def key(move: str) -> tuple[int, int, tuple[int, str]]:
+        verb, _, rest = move.partition(" ")
+        if verb != "play":
+            return (1, 0, (0, ""))
+        card = rest.split(" ")[0]
+        return (0, rank.get(faction_of(card), len(rank)), sort_key(card))
+
+    return sorted(moves, key=key)
+
+
+def order(seat: int | None) -> tuple[int, int]:
+    """The players in the order the table lists them: you first, else player 0 first."""
+    return (seat, 1 - seat) if seat is not None else (0, 1)
+
+
+def heading(view: dict[str, Any], decision: str | None = None) -> str:
+    """``Phase One · trick 3 of 13``, ``Phase Two begins`` or ``End of the game``."""
+    phase = view["phase"]
+    if view["status"] == "finished":
+        return "Game over"
+    if view.get("current") is None:
+        hands = [len(pl["hand"]) for pl in view["players"]]
+        if decision in ("tavern", "gargoyle") or (phase == 2 and not any(hands)):
+            return "End of the game"
+        return f"{PHASE_NAMES[phase]} begins"
+    number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
+    return f"{PHASE_NAMES[phase]} · trick {number}"
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+
+def table_sections(
+    view: dict[str, Any], seat: int | None, names: Names, config: GameConfig
+) -> list[Section]:
+    """The whole table as ``seat`` sees it (None: a replay showing everything): everything from
+    ``view``; of ``config`` only the factions (public) are read."""
+    sections = [
+        _trick_section(view, names),
+        *_hand_sections(view, seat, names, config.factions),
+        _votes_section(view, config),
+    ]
+    extras = _extra_lines(view, seat, names, config)
+    if extras:
+        sections.append(Section("ON THE TABLE", extras))
+    places = location_lines(view, names)
+    if places:
+        sections.append(Section("LOCATIONS", places))
+    if view.get("artifacts"):  # the public pool, there when artifacts are in play
+        sections.append(Section("ARTIFACTS", artifact_lines(view, seat, names)))
+    sections.append(Section("CARDS LEFT", [count_line(view, seat, names)]))
+    return sections
+
+
+def _trick_section(view: dict[str, Any], names: Names) -> Section:
+    current = view.get("current")
+    lines: list[str] = []
+    if current is None:
+        if view["status"] == "finished":
+            lines.append("The game is over.")
+        else:
+            lines.append("No trick on the table.")
+        return Section("TRICK", lines)
+    prizes = current.get("prizes") or []
+    if len(prizes) > 1:
+        lines.append(f"Prizes: {' | '.join(prizes)} (Islands: the winner takes one)")
+    elif current.get("prize"):
+        lines.append(f"Prize: {current['prize']}")
+    elif view["phase"] == 1:
+        lines.append("Prize: none")
+    plays = current["plays"]
+    if not plays:
+        lines.append(f"Played: nothing yet; {names[current['leader']]} to lead")
+    for i, play in enumerate(plays):
+        verb = "led" if i == 0 else "played"
+        card = play["card"] if play["card"] != "?" else "a face-down card"
+        declared = f" as {play['as']}" if play.get("as") else ""
+        lines.append(f"{names[play['player']].capitalize()} {verb} {card}{declared}")
+    if current.get("artifacts"):
+        used = artifact_titles(current["artifacts"])
+        if current.get("daggered"):
+            used += f" (the King's Dagger took {', '.join(current['daggered'])})"
+        lines.append(f"Artifacts used: {used}")
+    if current.get("winner") is not None:
+        who = names.act(current["winner"], "wins", "win")
+        lines.append(f"→ {who} it: {current.get('reason') or ''}".rstrip(": "))
+    return Section("TRICK", lines)
+
+
+def _hand_sections(
+    view: dict[str, Any], seat: int | None, names: Names, factions: Sequence[str]
+) -> list[Section]:
+    players = view["players"]
+    sections = []
+    for p in order(seat):
+        mine = seat is None or p == seat
+        if not mine:
+            continue  # the other hand is only ever a count (W13), shown under CARDS LEFT
+        hand = players[p]["hand"]
+        owner = f"{names.owner(p).upper()} HAND"  # YOUR HAND, or PLAYER 1'S HAND in a replay
+        lines = [grouped_text(hand, factions)]
+        followers = players[p]["followers"]
+        if followers:
+            lines.append(f"Followers ({len(followers)}): {grouped_text(followers, factions)}")
+        if players[p].get("aside"):
+            lines.append(f"Set aside (Flail of Dawn): {', '.join(players[p]['aside'])}")
+        if players[p].get("chosen"):
+            chosen = grouped_text(players[p]["chosen"], factions)
+            lines.append(f"Chosen, carried out once both have chosen: {chosen}")
+        sections.append(Section(f"{owner} ({len(hand)})", lines))
+    return sections
+
+
+#: how a finished game was decided when it was by the votes (anything else: a location, L23)
+BY_THE_VOTES = ("votes", "cards", "draw")
+
+
+def vote_rows(view: dict[str, Any], config: GameConfig) -> list[VoteRow]:
+    """Each faction's cards in both Score piles and who leads its vote now.
+
+    The standing is the basic vote (§9 step 5: more cards, then the highest card, ...) worked
+    out from what the view shows; a faction with its own vote rule (Vampires) says so, a tie
+    that only hidden values decide is unknown. After the end it is the result's vote (none
+    when a location decided the game before the votes)."""
+    players = view["players"]
+    result = view.get("result")
+    no_vote = result is not None and result.get("reason") not in BY_THE_VOTES
+    rows = []
+    for faction in config.factions:
+        values: list[list[str]] = []
+        for p in (0, 1):
+            pile = [n for n in players[p]["score"] if faction_of(n) == faction]
+            values.append([value_of(n) for n in sorted(pile, key=sort_key)])
+        note = ""
+        if no_vote:
+            leader: int | None = None
+            note = "no vote"
+        elif result is not None:
+            leader = result["votes"].get(faction)
+        else:
+            leader = _basic_vote(values[0], values[1])
+            power = REGISTRY.get(faction)
+            if power is not None and power.overrides("score_votes"):
+                leader, note = -1, "own rule"
+        rows.append(VoteRow(faction, (values[0], values[1]), leader, note))
+    return rows
+
+
+def _basic_vote(mine: list[str], theirs: list[str]) -> int | None:
+    """More cards wins; equal counts: the higher card, then the next; -1 when a value the view
+    hides (a Demon's parity) would decide."""
+    if len(mine) != len(theirs):
+        return 0 if len(mine) > len(theirs) else 1
+    for a, b in zip(mine, theirs, strict=True):
+        x, y = _number(a), _number(b)
+        if x is None or y is None:
+            return -1
+        if x != y:
+            return 0 if x > y else 1
+    return None
+
+
+def standing_text(row: VoteRow, names: Names, finished: bool) -> str:
+    if row.note:
+        return row.note
+    if row.leader == -1:
+        return "unclear"
+    if row.leader is None:
+        return "nobody" if finished else "tied"
+    return f"{names[row.leader]}"
+
+
+def vote_table_lines(
+    rows: Sequence[VoteRow], seat: int | None, names: Names, finished: bool, width: int
+) -> list[str]:
+    """The Score piles as a small table in ``width`` columns: each faction, both players'
+    values and who leads (or won) its vote, in words in its own column."""
+    first, second = order(seat)
+    head = ["faction", names[first], names[second], "won" if finished else "leads"]
+    cells = [
+        [
+            row.faction,
+            " ".join(row.values[first]) or "-",
+            " ".join(row.values[second]) or "-",
+            standing_text(row, names, finished),
+        ]
+        for row in rows
+    ]
+    name_w = max(len(c[0]) for c in [head, *cells])
+    lead_w = max(len(c[3]) for c in [head, *cells])
+    value_w = max(5, len(head[1]), len(head[2]), (width - name_w - lead_w - 6) // 2)
+    lines = []
+    for row_cells in [head, *cells]:
+        left = textwrap.wrap(row_cells[1], value_w) or [""]
+        right = textwrap.wrap(row_cells[2], value_w) or [""]
+        for i in range(max(len(left), len(right))):
+            lines.append(
+                "  ".join(
+                    [
+                        (row_cells[0] if i == 0 else "").ljust(name_w),
+                        (left[i] if i < len(left) else "").ljust(value_w),
+                        (right[i] if i < len(right) else "").ljust(value_w),
+                        row_cells[3] if i == 0 else "",
+                    ]
+                ).rstrip()
+            )
+    return lines
+
+
+def _votes_section(view: dict[str, Any], config: GameConfig) -> Section:
+    rows = vote_rows(view, config)
+    players = view["players"]
+    others = [
+        n for p in (0, 1) for n in players[p]["score"] if faction_of(n) not in config.factions
+    ]
+    lines = []
+    if others:
+        lines.append(f"Other cards (heroes, dual cards): {grouped_text(others)}")
+    result = view.get("result")
+    if result is None:
+        title = "SCORE PILES · who leads"
+    elif result.get("reason") in BY_THE_VOTES:
+        title = "VOTES (who won each)"
+    else:
+        title = f"SCORE PILES · no vote: {location_title(str(result.get('reason')))} decided"
+    return Section(title, lines, tuple(rows))
+
+
+def _extra_lines(
+    view: dict[str, Any], seat: int | None, names: Names, config: GameConfig
+) -> list[str]:
+    """Face-up Gnomes, Vampire stacks, the moon, the Troll pool, the Toxics, the Fire Phoenix
+    pile and cards frozen on the table: the components of the factions in play."""
+    players = view["players"]
+    factions = config.factions
+    lines = []
+    who = order(seat)
+    if "gnomes" in factions or any(pl["gnomes"] for pl in players):
+        gnomes = "; ".join(f"{names[p]}: {grouped_text(players[p]['gnomes'])}" for p in who)
+        lines.append(f"Face-up Gnomes: {gnomes}")
+    if "vampires" in factions:
+        for p in who:
+            vampire = players[p].get("vampire")
+            tucked = players[p].get("tucked") or []
+            if vampire:
+                under = f", tucked: {grouped_text(tucked)}" if tucked else ", nothing tucked"
+                lines.append(f"Vampire of {names[p]}: {vampire}{under}")
+            else:
+                lines.append(f"Vampire of {names[p]}: none")
+    if "werewolves" in factions:
+        moon = view["moon"]
+        rule = "lower" if moon == "no-moon" else "higher"
+        lines.append(f"Moon: {moon} (the {rule} Werewolf wins a Werewolf lead)")
+    if "trolls" in factions or view["troll_pool"]:
+        lines.append(f"Troll pool: {grouped_text(view['troll_pool'])}")
+    if view.get("toxics"):
+        peeked = set(players[seat].get("peeked") or ()) if seat is not None else set()
+        shown = [
+            f"{i}. {code}{' (peeked)' if i in peeked else ''}"
+            for i, code in enumerate(view["toxics"], 1)
+        ]
+        lines.append(f"Toxics: {'; '.join(shown)}")
+    if "phoenixes" in factions:
+        lines.append(f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards")
+    if view.get("table"):
+        lines.append(f"Frozen on the table (next winner takes them): {', '.join(view['table'])}")
+    seen = [c for c in view["deck"] if c != "?"]
+    if seen and seat is not None:
+        lines.append(f"Top of the deck, shown to you: {', '.join(seen)}")
+    return lines
+
+
+def location_lines(view: dict[str, Any], names: Names) -> list[str]:
+    """The locations in play and their public tallies (``view["counters"]``)."""
+    setting, building = view.get("setting"), view.get("building")
+    if not setting and not building:
+        return []
+    lines = [
+        f"{kind}: {location_title(name)}"
+        for kind, name in (("Setting", setting), ("Building", building))
+        if name
+    ]
+    counters: dict[str, int] = view.get("counters") or {}
+    player, count = counters.get("plateau-player", -1), counters.get("plateau-count", 0)
+    if setting == "plateau" and player in (0, 1) and count > 0:
+        lines.append(f"Plateau: {names[player]} won {count} in a row (at 3 the other leads)")
+    player = counters.get("ice-fields", -1)
+    if setting == "ice-fields" and player in (0, 1):
+        lines.append(f"Ice Fields: +1 on the next card of {names[player]}")
+    player, count = counters.get("lava-player", -1), counters.get("lava-count", 0)
+    if setting == "lava-fields" and player in (0, 1) and count > 0:
+        lines.append(f"Lava Fields: {names[player]} lost {count} in a row (5 wins the game)")
+    for key, owner in sorted(counters.items()):
+        if key.startswith("lighthouse:") and owner in (0, 1):
+            lines.append(f"Lighthouse: {key.split(':', 1)[1]} won outright by {names[owner]}")
+    if building == "dungeon" and "dungeon-1" in counters:
+        first = counters["dungeon-1"]
+        who = names[first] if first in (0, 1) else "nobody"
+        lines.append(f"Dungeon: last trick of Phase One won by {who}")
+    return lines
+
+
+def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list[str]:
+    """Your artifacts (unused, used), the other's count of unused ones (never which) and their
+    used ones, and the artifacts' public tallies."""
+    players = view["players"]
+    lines = []
+    for p in order(seat):
+        pl = players[p]
+        used = artifact_titles(pl.get("used_artifacts") or []) or "none"
+        unused = pl.get("artifacts") or []
+        if "?" in unused:
+            held = f"{len(unused)} unused (secret)"
+        else:
+            held = f"unused: {artifact_titles(unused) or 'none'}"
+        owner = "Yours" if names[p] == "you" else names[p].capitalize()
+        lines.append(f"{owner}: {held}; used: {used}")
+        if pl.get("aside") and p != seat and seat is not None:
+            lines.append(f"{names[p].capitalize()} set a card aside face-down (Flail of Dawn)")
+    counters: dict[str, int] = view.get("counters") or {}
+    for name, what in (
+        (arts.TORCH, "cards taken from the deck are shown"),
+        (arts.MASK, "face-down leads"),
+    ):
+        left = counters.get(name, 0)
+        if left > 0:
+            lines.append(
+                f"{artifact_title(name)}: {what}, {left} trick{'s' if left > 1 else ''} left"
+            )
+    for p in (0, 1):
+        for name in arts.BONUSES:
+            amount = counters.get(f"{name}:{p}", 0)
+            if amount:
+                lines.append(f"{artifact_title(name)}: +{amount} on the next card of {names[p]}")
+    return lines
+
+
+def count_line(view: dict[str, Any], seat: int | None, names: Names) -> str:
+    """How many cards are left in the deck and each hand (and Follower deck in Phase One)."""
+    players = view["players"]
+    parts = [f"deck {len(view['deck'])}"]
+    for p in order(seat):
+        hand = len(players[p]["hand"])
+        followers = f", followers {len(players[p]['followers'])}" if view["phase"] == 1 else ""
+        parts.append(f"{names[p]}: hand {hand}{followers}")
+        if players[p].get("aside"):
+            parts[-1] += f", {len(players[p]['aside'])} set aside"
+    return " · ".join(parts)
+
+
+# -- the decision and the moves ----------------------------------------------------------------
+
+#: each decision in words ({other}: the opponent, {left}: cards still to choose)
+PROMPTS = {
+    "seer": "Seer: take the top card of the deck ({top}) or the prize; {other} gets the other one.",
+    "smash": "Giant: you may discard one of {other_poss} face-up Gnomes, or pass.",
+    "crown": "Vampires: make this Vampire your face-up Vampire, or pass.",
+    "tuck": "Vampires: tuck a collected card under your face-up Vampire, or pass.",
+    "peek": "Poisoners: peek at a face-up Toxic (its position 1–3), or pass.",
+    "skeleton": "Skeleton: take a random card of the discard pile into your hand, or pass.",
+    "discard": "Cthulhu: discard a card of your hand; neither sees the other's choice first.",
+    "steal": "Siren: take a card of {other_poss} Score pile into yours.",
+    "necromancer": "Necromancer: swap it for one of the trick's discarded cards, or pass.",
+    "gargoyle": "Gargoyle: choose the faction it counts as (two cards of its value).",
+    "dinosaur": "Dinosaur: take it back into your hand, or pass.",
+    "give": "Kraken: give {other} a card of your hand.",
+    "islands": "Islands: take one of the two prizes; the other stays face-up.",
+    "endless-sands": "Endless Sands: give {other} a card of your hand ({left} to go); "
+    "choices are secret until both have chosen.",
+    "windy-peaks": "Windy Peaks: give {other} a card of your hand ({left} to go); "
+    "choices are secret until both have chosen.",
+    "swamp": "Swamp: discard a card of your hand ({left} to go); "
+    "choices are secret until both have chosen.",
+    "tavern": "Tavern: give {other} a card of your Score pile ({left} to go).",
+    arts.START: "Start of the trick: you may use an artifact, or pass.",
+    arts.DAGGER: "{other_cap} played a printed 5: your King's Dagger may take it, or pass.",
+    arts.PLAYED: "Right after your card: you may use an artifact, or pass.",
+    arts.ICE: "Both cards are down: your Ice Sword may freeze them, or pass.",
+    arts.WON: "You won the trick: your Spyglass may swap a card you collected, or pass.",
+    arts.BETWEEN: "Between the phases: you may use your Gambler's Book, or pass.",
+    arts.FLAIL: "Phase Two begins: your Flail of Dawn may make {other} set a card aside, or pass.",
+    arts.ASIDE: "Flail of Dawn: set a card aside face-down; you must play it in your last trick.",
+    arts.BOOK_TAKE: "Gambler's Book: take a card of the discard pile into your hand.",
+    arts.SPY_TAKE: "Spyglass: put a card of the discard pile into your Score pile.",
+}
+
+
+def prompt_text(
+    view: dict[str, Any], seat: int, names: Names, decision: tuple[str, Any] | None
+) -> str:
+    """What the player is asked now: a decision in words, or which card to play."""
+    other = 1 - seat
+    if decision is not None:
+        kind, data = decision
+        template = PROMPTS.get(kind)
+        if template is not None:
+            seen = [c for c in view.get("deck") or () if c != "?"]
+            return template.format(
+                top=", ".join(seen) or "unseen",
+                other=names[other],
+                other_cap=names[other].capitalize(),
+                other_poss=names.owner(other),
+                left=data if isinstance(data, int) else "",
+            )
+        power = kind.split(":")[0]
+        return f"{power.replace('-', ' ').capitalize()}: choose one."
+    current = view.get("current")
+    if current is None or not current["plays"]:
+        return "Your lead: play any card of your hand."
+    led = current["plays"][0]["card"]
+    if led == "?":
+        return f"{names[other].capitalize()} led face-down: play any card."
+    return f"{names[other].capitalize()} led {led}: play a card (only legal ones are listed)."
+
+
+#: a few words after an artifact's use in the list ({arg}: its argument)
+ARTIFACT_HINTS = {
+    "prowlers-torch": "deck cards taken are shown, 2 tricks",
+    "mask-of-darkness": "face-down leads, 2 tricks",
+    "gamblers-dice": "both cards drawn at random",
+    "endless-rope": "{arg} back to your hand",
+    "flask-of-tears": "+9 on your next card",
+    "book-of-memories": "lead from your Score pile",
+    "kings-dagger": "take that 5; they play again",
+    "magic-wand": "your card counts {arg}",
+    "mirror-of-lies": "+5 at 5 or less, −5 above",
+    "hunting-cloak": "their card drawn at random",
+    "wishing-lamp": "name {arg}",
+    "bottomless-bottle": "the lower value wins",
+    "ice-sword": "both cards freeze",
+    "spyglass": "discard {arg}, take from discards",
+    "gamblers-book": "random discard, take one back",
+    "flail-of-dawn": "they set a card aside",
+}
+
+
+def move_hint(move: str) -> str:
+    """A few words after a move of the list: what an artifact's use does, what ``pass`` and
+    ``take top`` mean; empty for plain moves."""
+    if move == "pass":
+        return "decline"
+    if move == "take top":
+        return "the top card of the deck"
+    if not move.startswith("use "):
+        return ""
+    parts = move.split(" ", 2)
+    template = ARTIFACT_HINTS.get(parts[1])
+    if template is None:
+        return ""
+    return template.format(arg=parts[2] if len(parts) > 2 else "")

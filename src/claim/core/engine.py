@@ -125,7 +125,7 @@ def start_game(
         state.removed = dict.fromkeys(removed_for_heroes(config, unused), "heroes")
     state.leader = config.first_leader
     _begin_phase(state)
-    _advance(state)
+    advance(state)
     return state
 
 
@@ -273,11 +273,11 @@ def apply(state: State, move: str) -> None:
         kind, player, data = state.tasks.pop(0)
         state.options = []
         state.book.by_ask[kind].answer(state, kind, player, data, move)
-        _advance(state)
+        advance(state)
     else:
         _play_card(state, card, move)
         if state.tasks:
-            _advance(state)
+            advance(state)
 
 
 def play_moves(state: State, card: int) -> list[str]:
@@ -347,7 +347,7 @@ def _play_card(state: State, card: int, move: str) -> None:
         _resolve(state)
 
 
-def _advance(state: State) -> None:
+def advance(state: State) -> None:
     """Run queued engine steps until a decision needs a player (or the queue is empty)."""
     tasks = state.tasks
     while tasks:
@@ -755,7 +755,7 @@ def _end_game(state: State) -> None:
     """§9 in the fixed R-90 order: the end-of-game steps (1–3), each of which may ask decisions
     (Tavern, the Gargoyle's count), then the instant results (4), the votes and the winner."""
     state.trick = None
-    state.tasks.clear()  # in place: _advance may be looping over this very list
+    state.tasks.clear()  # in place: advance may be looping over this very list
     state.end_moves = []
     state.counters[END_STEP] = 0
     _end_steps(state)

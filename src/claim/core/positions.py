@@ -139,7 +139,7 @@ def _code_id(code: Any, where: str) -> int:
 
 def load_position(data: Any, where: str = "position") -> State:
     """A State from a position object; the cards in it must be exactly the game's 52."""
-    from claim.core.engine import STEPS, _advance
+    from claim.core.engine import STEPS, advance
 
     if not isinstance(data, dict):
         raise RecordError(f"{where} must be an object")
@@ -346,7 +346,7 @@ def load_position(data: Any, where: str = "position") -> State:
     if state.result is None and state.trick is None and not state.tasks:
         raise RecordError(f"{where}: a game in progress needs its current trick")
     try:
-        _advance(state)  # recompute the options of a pending decision
+        advance(state)  # recompute the options of a pending decision
     except ClaimError:
         raise
     except (LookupError, ValueError, TypeError, AttributeError) as exc:

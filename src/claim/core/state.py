@@ -279,7 +279,7 @@ class State:
         self.leader = config.first_leader
         self.number = 0  # number of the current trick within its phase
         self.trick: Trick | None = None
-        #: pending work, front first: (kind, player, data); see engine._advance
+        #: pending work, front first: (kind, player, data); see engine.advance
         self.tasks: list[tuple[str, int, int]] = []
         #: options of the decision being asked (a cache of the front task's options)
         self.options: list[str] = []

@@ -9,10 +9,10 @@ import math
 import pytest
 
 import claim
-from claim import arena as arena_module
 from claim.bots import make_bot, play_out
 from claim.core.errors import ConfigError
 from claim.core.options import SetupOptions, resolve_setup
+from claim.sim import arena as arena_module
 from claim.sim.arena import (
     ArenaStats,
     GameOutcome,

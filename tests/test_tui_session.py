@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from claim.apps.tui import describe
 from claim.apps.tui.session import GameSession, ReplaySession, check_bot_spec
 from claim.core import records
 from claim.core.errors import ClaimError, ConfigError, RecordError
 from claim.core.options import SetupOptions
 from claim.core.view import observe, report
+from claim.text import describe
 from claim.text.account import Names, artifact_title, replay_account
 
 FULL = SetupOptions(heroes="3", setting="islands", building="castle", artifacts="all")

@@ -9,8 +9,8 @@ count() {  # preset games -> instructions of the whole run
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$python" -c "
 import random, sys
 import claim
-from claim.cards import PRESETS
-from claim.setup import GameConfig
+from claim.core.cards import PRESETS
+from claim.core.setup import GameConfig
 config = GameConfig(PRESETS['$1']); rng = random.Random(1)
 for seed in range($2):
     state = claim.new_game(config, seed)

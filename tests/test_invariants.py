@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 import claim
 from claim.core import cards
 from claim.core.engine import PUBLIC_NAME
+from claim.core.positions import load_position
 from claim.core.records import replay, to_record
 from claim.core.setup import GameConfig, deck_cards, game_cards, playable_factions, random_factions
-from claim.core.state import State
 from claim.core.view import report
 
 CODE = cards.CODE
@@ -479,7 +479,7 @@ def check_round_trip(state: claim.State, seed: int) -> None:
     data = state.to_dict()
     stored = json.loads(json.dumps(data))  # what the server stores
     assert stored == data, "to_dict is not plain JSON"
-    restored = State.from_dict(stored)
+    restored = load_position(stored)
     assert restored.to_dict() == data
     assert claim.legal_actions(restored) == claim.legal_actions(state)
     for p in (0, 1):
@@ -511,7 +511,7 @@ def check_determinize(state: claim.State, player: int, seed: int) -> None:
         if claim.current_player(state) == player:
             assert claim.legal_actions(d) == claim.legal_actions(state)
         data = d.to_dict()
-        assert State.from_dict(json.loads(json.dumps(data))).to_dict() == data
+        assert load_position(json.loads(json.dumps(data))).to_dict() == data
     # the original is untouched
     assert claim.observe(state, player) == view
     # fairness: two states that look the same to the player give the same determinization

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from claim.core import engine, view
+from claim.core.positions import load_position
 from claim.core.state import State
 from scenario import codes, last_trick, position_record, replay, zone
 
@@ -229,7 +230,7 @@ def test_crowning_a_new_vampire_sends_the_old_stack_out_face_up() -> None:
         assert seen["out"] == stack
         assert seen["players"][0]["vampire"] == "vampires:8"
     # the stack survives a position round trip, public marks included
-    restored = State.from_dict(state.to_dict())
+    restored = load_position(state.to_dict())
     assert view.observe(restored, 1) == view.observe(state, 1)
 
 
@@ -338,7 +339,7 @@ def test_a_decision_survives_a_position_round_trip() -> None:
         ["play knights:7", "play knights:3", "tuck knights:7"],
         vampire=["vampires:4", None],
     )
-    restored = State.from_dict(state.to_dict())
+    restored = load_position(state.to_dict())
     assert (
         engine.legal_actions(restored)
         == engine.legal_actions(state)

@@ -7,6 +7,7 @@ rule, but its win does not flip the moon."""
 from __future__ import annotations
 
 from claim.core import engine, records, view
+from claim.core.positions import load_position
 from claim.core.state import State
 from scenario import last_trick, position_record, replay, zone
 
@@ -259,7 +260,7 @@ def test_the_moon_survives_a_position_round_trip() -> None:
         ["werewolves:2", "werewolves:4"],
         ["play werewolves:7", "play werewolves:2"],
     )
-    restored = State.from_dict(state.to_dict())
+    restored = load_position(state.to_dict())
     assert restored.moon == "full-moon"
     engine.apply(restored, "play werewolves:4")
     engine.apply(restored, "play werewolves:5")

@@ -17,9 +17,9 @@ import pytest
 import claim
 from claim.core import cards
 from claim.core.errors import ClaimError, IllegalMove, RecordError
+from claim.core.positions import load_position
 from claim.core.records import read_json, replay, to_record
 from claim.core.setup import GameConfig
-from claim.core.state import State
 from claim.core.view import report
 
 
@@ -196,7 +196,7 @@ def test_state_from_dict_round_trips() -> None:
     state = _played(12, 31, "claim2")
     data = state.to_dict()
     assert data["format"] == "claim-position/1"
-    assert State.from_dict(json.loads(json.dumps(data))).to_dict() == data
+    assert load_position(json.loads(json.dumps(data))).to_dict() == data
 
 
 # -------------------------------------------------------------------------------------------------

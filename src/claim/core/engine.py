@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from claim.core import cards
 from claim.core.errors import IllegalMove
+from claim.core.powers import rule_book
 from claim.core.powers.base import POWER_KEY, Ask, Layer, compare_values
 from claim.core.scoring import decided_result, final_result
 from claim.core.setup import GameConfig, SetupDraws, removed_for_heroes
@@ -112,7 +113,7 @@ def start_game(
 ) -> State:
     """A new game from a dealt position (hands in hand order, deck top card first) and the
     setup draws (unused Shadows, Toxics, Fire Phoenix pile)."""
-    state = State(config, chance_seed)
+    state = State(config, rule_book(config), chance_seed)
     state.hands = [list(hands[0]), list(hands[1])]
     state.deck = list(reversed(deck_top_first))
     state.deal = (tuple(hands[0]), tuple(hands[1]), tuple(deck_top_first))

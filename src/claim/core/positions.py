@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from claim.core import cards
+from claim.core.engine import STEPS, advance
 from claim.core.errors import ClaimError, RecordError, shown
+from claim.core.powers import rule_book
 from claim.core.powers.base import POWER_KEY
 from claim.core.records import DEAL_FIELDS, CardPool, check_fields, parse_setup
 from claim.core.setup import game_cards
@@ -139,15 +141,13 @@ def _code_id(code: Any, where: str) -> int:
 
 def load_position(data: Any, where: str = "position") -> State:
     """A State from a position object; the cards in it must be exactly the game's 52."""
-    from claim.core.engine import STEPS, advance
-
     if not isinstance(data, dict):
         raise RecordError(f"{where} must be an object")
     check_fields(data, POSITION_FIELDS, where)
     if data.get("format", POSITION_FORMAT) != POSITION_FORMAT:
         raise RecordError(f"{where}.format: expected {POSITION_FORMAT!r}")
     config = parse_setup(data.get("setup"), f"{where}.setup")
-    state = State(config, _get(data, "chance_seed", where, int))
+    state = State(config, rule_book(config), _get(data, "chance_seed", where, int))
     state.draws = _get(data, "draws", where, int)
     pool = CardPool(game_cards(config.factions, config.heroes))
     phase = _get(data, "phase", where, int)

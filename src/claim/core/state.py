@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from claim.core import cards
+from claim.core.errors import RecordError
 from claim.core.setup import GameConfig
 
 if TYPE_CHECKING:
@@ -130,6 +131,16 @@ class Trick:
         #: the powers answering this trick's questions once both cards are down (derived, cached)
         self.layers: dict[str, list[Layer]] | None = None
 
+    def remove_play(self, i: int) -> tuple[int, int]:
+        """Take back play ``i`` as if it never happened (King's Dagger, A7): its entry goes from
+        every per-play list; returns its (player, card)."""
+        self.values.pop(i)
+        self.factions.pop(i)
+        self.declared.pop(i)
+        self.keys.pop(i)
+        self.ranks.pop(i)
+        return self.plays.pop(i)
+
     def copy(self) -> Trick:
         t = Trick(self.phase, self.number, self.leader, self.prize)
         t.plays = self.plays[:]
@@ -214,12 +225,11 @@ class State:
         "vampire",
     )
 
-    def __init__(self, config: GameConfig, chance_seed: int = 0) -> None:
-        from claim.core.powers import rule_book  # powers import this module; keep the cycle local
-
+    def __init__(self, config: GameConfig, book: RuleBook, chance_seed: int = 0) -> None:
         self.config = config
-        #: the powers in play, derived from the config and shared by every clone
-        self.book: RuleBook = rule_book(config)
+        #: the powers in play, derived from the config (``claim.core.powers.rule_book``) and
+        #: shared by every clone; handed in, so the state needs no import of the powers
+        self.book: RuleBook = book
         #: random events during play draw from a stream derived from (chance_seed, draws), so a
         #: clone copies two ints instead of a 625-word generator state (see random_source)
         self.chance_seed = chance_seed
@@ -416,8 +426,6 @@ class State:
             code = self.scripted[i]
             card = next((c for c in candidates if cards.CODE[c] == code), None)
             if card is None:
-                from claim.core.errors import RecordError
-
                 raise RecordError(f"chance[{i}]: {code} is not among the cards it draws from")
         else:
             card = candidates[self.random_source().randrange(len(candidates))]
@@ -465,7 +473,8 @@ class State:
         return z
 
     def to_dict(self) -> dict[str, Any]:
-        """The position: a JSON-able snapshot that :meth:`from_dict` restores exactly."""
+        """The position: a JSON-able snapshot that :func:`claim.core.positions.load_position`
+        restores exactly."""
         code = cards.CODE
 
         def codes(ids: list[int]) -> list[str]:
@@ -580,13 +589,6 @@ class State:
             "chance_seed": self.chance_seed,
             "draws": self.draws,
         }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> State:
-        """Restore a position written by :meth:`to_dict`; a malformed one raises RecordError."""
-        from claim.core.positions import load_position  # parsing lives beside the record parser
-
-        return load_position(data)
 
 
 def chance_seed_for(seed: int | None) -> int:

@@ -41,6 +41,7 @@ from claim.core import cards
 from claim.core.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
+from claim.core.positions import load_position
 from claim.core.records import initial_state, replay, to_record
 from claim.core.setup import new_game
 from claim.core.state import State
@@ -470,7 +471,7 @@ def _bots(seats: list[str], seeds: list[int | None]) -> dict[int, Bot]:
 def _load_state(stored: StoredGame) -> State:
     """The saved position; if it cannot be read (an older engine wrote it), the record."""
     try:
-        state = State.from_dict(stored.position)
+        state = load_position(stored.position)
         if len(state.moves) == stored.moves:
             return state
         logger.warning("game %s: the position is not at move %d", stored.id, stored.moves)

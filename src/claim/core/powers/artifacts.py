@@ -295,11 +295,8 @@ class KingsDagger(ArtifactPower):
 
         trick = state.trick
         assert trick is not None
-        victim, card = trick.plays[data]
         # the play never happened: its entries go, its declaration and waiting bonuses return
-        for entries in (trick.plays, trick.values, trick.factions, trick.declared, trick.keys):
-            entries.pop(data)
-        trick.ranks.pop(data)
+        victim, card = trick.remove_play(data)
         state.declared.pop(card, None)
         for target, kind, amount in list(trick.mods):
             if target == card:

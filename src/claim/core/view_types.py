@@ -1,0 +1,124 @@
+"""The shapes of a view (:func:`claim.core.view.report`, ``observe``, ``spectate``), declared once.
+
+A view is JSON (the web server sends it as is, ``claim replay --json`` prints it, records.md fixes
+its fields), so it stays a plain dict at run time; these ``TypedDict`` s let mypy check every
+``view["..."]`` lookup in the describing layer, the bots and the apps. Cards are named as the viewer
+may know them: a code (``demons:3``), a partial name (``demons:odd``) or ``"?"``.
+
+Keys marked ``NotRequired`` appear only when they apply (an expansion in play, a seat's own
+secrets, a finished trick). No ``from __future__ import annotations`` here: with it, Python 3.11
+cannot tell the ``NotRequired`` keys at run time (``__required_keys__``),
+which the shape test reads.
+"""
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+#: One card of a trick: who played it, as the viewer may name it, its value once resolved and the
+#: faction it was declared as (R-40, H31, H35). The functional form because ``as`` is a keyword.
+PlayView = TypedDict(
+    "PlayView",
+    {"player": int, "card": str, "value": NotRequired[int], "as": NotRequired[str]},
+)
+
+
+class ArtifactFields(TypedDict, total=False):
+    """A trick's artifacts (A25, A41): the names used in it in order, and the cards King's
+    Daggers took (public, W5)."""
+
+    artifacts: list[str]
+    daggered: list[str]
+
+
+class TrickView(ArtifactFields):
+    """A finished trick of the history (public: the same for every viewer)."""
+
+    phase: int
+    number: int
+    leader: int
+    prize: str | None
+    plays: list[PlayView]
+    winner: int | None
+    reason: str
+    #: both face-up prizes, older first (Islands, L6)
+    prizes: NotRequired[list[str]]
+
+
+class CurrentTrickView(ArtifactFields):
+    """The trick being played: the lead may show ``"?"`` (Mask of Darkness, W3)."""
+
+    leader: int
+    prize: str | None
+    prizes: NotRequired[list[str]]
+    plays: list[PlayView]
+    winner: NotRequired[int]
+    reason: NotRequired[str]
+
+
+class PlayerView(TypedDict):
+    """One player's zones as the viewer may know them."""
+
+    hand: list[str]
+    followers: list[str]
+    score: list[str]
+    gnomes: list[str]
+    #: the face-up Vampire beside the Score pile (V15), or None
+    vampire: str | None
+    tucked: list[str]
+    #: the Toxics this player peeked at, 1-based (their own view only)
+    peeked: NotRequired[list[int]]
+    #: R-62 choices made, not yet carried out (their own view only, W8)
+    chosen: NotRequired[list[str]]
+    #: unused artifacts: names for their holder, ``"?"`` for the other (§8, W11)
+    artifacts: NotRequired[list[str]]
+    used_artifacts: NotRequired[list[str]]
+    #: the card set aside for the last trick (Flail of Dawn, A39)
+    aside: NotRequired[list[str]]
+
+
+class NextView(TypedDict):
+    """Who acts next, and their legal moves when the viewer is that player (or omniscient)."""
+
+    player: int | None
+    legal: NotRequired[list[str]]
+
+
+class HeroesView(TypedDict):
+    """Public hero facts: how many are in the deck, from which pool, at which values (§2)."""
+
+    count: int
+    pool: list[str]
+    values: dict[str, int]
+
+
+class ArtifactPoolView(TypedDict):
+    """The artifacts dealt from (public; who holds which is not, §8)."""
+
+    pool: list[str]
+
+
+class View(TypedDict):
+    """A whole view: ``report(state, viewer)``."""
+
+    status: Literal["finished", "in-progress"]
+    tricks: list[TrickView]
+    players: list[PlayerView]
+    deck: list[str]
+    discard: list[str]
+    next: NextView | None
+    #: the final result (:func:`claim.core.scoring.final_result`), None while the game goes on
+    result: dict[str, Any] | None
+    phase: int
+    moon: str
+    troll_pool: list[str]
+    fire_phoenix: list[str]
+    toxics: list[str]
+    out: list[str]
+    #: the Gelatinous Cube bundle on the table (H20)
+    table: NotRequired[list[str]]
+    setting: NotRequired[str]
+    building: NotRequired[str]
+    #: the locations' public tallies (Plateau, Lava Fields, ...)
+    counters: NotRequired[dict[str, int]]
+    artifacts: NotRequired[ArtifactPoolView]
+    heroes: NotRequired[HeroesView]
+    current: NotRequired[CurrentTrickView]

@@ -1,0 +1,95 @@
+"""Every view matches its declared shape (claim.core.view_types): the TypedDicts that let mypy
+check the screens' and bots' lookups must say what ``report`` really returns, key for key.
+
+Random games with every expansion (random factions, 5 heroes, a random Setting and Building,
+artifacts) are checked after every move, for the omniscient report, both players and a spectator.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+import typing
+from typing import Any, Literal, NotRequired, Union, get_args, get_origin, get_type_hints
+
+import pytest
+
+import claim
+from claim.core.options import SetupOptions
+from claim.core.view import SPECTATOR, report
+from claim.core.view_types import View
+
+
+def check(value: Any, hint: Any, where: str) -> None:
+    """Raise AssertionError naming the path where ``value`` does not have the type ``hint``."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return
+    if origin is NotRequired:
+        check(value, get_args(hint)[0], where)
+    elif origin in (Union, types.UnionType):
+        errors = []
+        for option in get_args(hint):
+            try:
+                check(value, option, where)
+                return
+            except AssertionError as exc:
+                errors.append(str(exc))
+        raise AssertionError(f"{where}: {value!r} is none of {hint} ({'; '.join(errors)})")
+    elif origin is Literal:
+        assert value in get_args(hint), f"{where}: {value!r} is not one of {get_args(hint)}"
+    elif hint is type(None):
+        assert value is None, f"{where}: expected None, got {value!r}"
+    elif typing.is_typeddict(hint):
+        assert isinstance(value, dict), f"{where}: expected an object, got {value!r}"
+        fields = get_type_hints(hint, include_extras=True)
+        extra = set(value) - set(fields)
+        assert not extra, f"{where}: keys {sorted(extra)} are not declared in {hint.__name__}"
+        missing = set(hint.__required_keys__) - set(value)
+        assert not missing, f"{where}: required keys {sorted(missing)} are missing"
+        for key, item in value.items():
+            check(item, fields[key], f"{where}.{key}")
+    elif origin is list:
+        assert isinstance(value, list), f"{where}: expected a list, got {value!r}"
+        (item,) = get_args(hint)
+        for i, element in enumerate(value):
+            check(element, item, f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{where}: expected an object, got {value!r}"
+        key_hint, item = get_args(hint)
+        for key, element in value.items():
+            check(key, key_hint, f"{where} key")
+            check(element, item, f"{where}[{key!r}]")
+    elif hint is int:
+        assert isinstance(value, int) and not isinstance(value, bool), f"{where}: {value!r}"
+    else:
+        assert isinstance(value, hint), f"{where}: expected {hint}, got {value!r}"
+
+
+def test_the_checker_refuses_an_undeclared_key_and_a_wrong_type() -> None:
+    view = dict(report(claim.new_game(claim.GameConfig(), seed=1)))
+    check(view, View, "view")
+    with pytest.raises(AssertionError, match="not declared"):
+        check({**view, "secret": 1}, View, "view")
+    with pytest.raises(AssertionError, match=r"view\.phase"):
+        check({**view, "phase": "one"}, View, "view")
+    with pytest.raises(AssertionError, match="missing"):
+        check({k: v for k, v in view.items() if k != "deck"}, View, "view")
+
+
+EVERY_EXPANSION = SetupOptions(
+    factions="random", heroes="5", setting="random", building="random", artifacts="all"
+)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_view_of_a_game_with_every_expansion_has_the_declared_shape(seed: int) -> None:
+    state = claim.new_game(EVERY_EXPANSION.resolve(seed).config, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for viewer in (None, 0, 1, SPECTATOR):
+            check(report(state, viewer), View, f"seed {seed} move {len(state.moves)} view")
+        if claim.is_over(state):
+            break
+        legal = claim.legal_actions(state)
+        claim.apply(state, legal[rng.randrange(len(legal))])

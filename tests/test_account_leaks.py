@@ -39,7 +39,8 @@ import pytest
 
 import claim
 from claim.core import cards, records
-from claim.core.engine import PUBLIC_NAME, apply, is_over, legal_actions
+from claim.core.cards import PUBLIC_NAME
+from claim.core.engine import apply, is_over, legal_actions
 from claim.core.options import SetupOptions
 from claim.core.powers import artifacts as arts
 from claim.core.state import State

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import claim
 from claim.core import cards
-from claim.core.engine import PUBLIC_NAME
+from claim.core.cards import PUBLIC_NAME
 from claim.core.positions import load_position
 from claim.core.records import replay, to_record
 from claim.core.setup import GameConfig, deck_cards, game_cards, playable_factions, random_factions

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 
 from claim.core import cards, engine, view
-from claim.core.engine import PUBLIC_NAME
+from claim.core.cards import PUBLIC_NAME
 from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 

@@ -29,7 +29,8 @@ from fastapi.testclient import TestClient
 
 from claim.apps.web.app import create_app
 from claim.core import cards
-from claim.core.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
+from claim.core.cards import PUBLIC_NAME
+from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.records import initial_state
 from claim.core.state import State
 from claim.core.view import observe, spectate

@@ -250,3 +250,54 @@ def is_code(code: str) -> bool:
 def faction_of_code(code: str) -> str:
     """The printed faction of a code (``fire-phoenix:3`` → ``phoenixes``)."""
     return FACTION[IDS_BY_CODE[code][0]]
+
+
+# -------------------------------------------------------------------------------------------------
+# What each card id is, as the rules see it (derived tables, indexed by id)
+# -------------------------------------------------------------------------------------------------
+
+
+def public_name(card: int) -> str:
+    """How a card is named where its value is hidden (R-30, W1, W12): a Demon by parity, a Fire
+    Elemental by band, a Trickster by printed value; every other card by its code."""
+    faction = FACTION[card]
+    if faction == "demons":
+        return "demons:" + ("odd" if VALUE[card] % 2 else "even")
+    if faction == "fire-elementals":
+        return "fire-elementals:" + ("high" if VALUE[card] >= 5 else "low")
+    if faction == "tricksters":
+        return f"tricksters:{VALUE[card]}"
+    return CODE[card]
+
+
+#: each card's name in move strings and wherever its value is not public
+PUBLIC_NAME: list[str] = [public_name(c) for c in range(NUM_CARDS)]
+
+
+def _shared_names() -> list[bool]:
+    codes_by_name: dict[str, set[str]] = {}
+    for card, name in enumerate(PUBLIC_NAME):
+        codes_by_name.setdefault(name, set()).add(CODE[card])
+    return [len(codes_by_name[name]) > 1 for name in PUBLIC_NAME]
+
+
+#: whether a card's public name also names other codes (a real Trickster's ``tricksters:5`` is
+#: its code, yet it does not tell it from the fake): then seeing the name is not knowing the card
+PARTIAL_NAME: list[bool] = _shared_names()
+
+#: the printed faction of the dual Elf-Orc cards, declared Elves or Orcs when played (R-40)
+DUAL = "elf-orc"
+DUAL_FACTIONS = ("elves", "orcs")
+
+IS_HERO: list[bool] = [FACTION[c] == "hero" for c in range(NUM_CARDS)]
+
+
+def _base_faction(card: int) -> str:
+    """The faction a card counts as when played, before powers; '' for no faction (heroes)."""
+    faction = FACTION[card]
+    return "" if faction in ("hero", "toxic") else faction
+
+
+BASE_FACTION: list[str] = [_base_faction(c) for c in range(NUM_CARDS)]
+#: cards whose value is hidden until played (§5.4: Demons, Fire Elementals)
+VALUE_HIDDEN: list[bool] = [FACTION[c] in ("demons", "fire-elementals") for c in range(NUM_CARDS)]

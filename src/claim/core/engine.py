@@ -14,15 +14,32 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from claim.core import cards
+from claim.core.cards import (
+    BASE_FACTION,
+    DUAL,
+    DUAL_FACTIONS,
+    IS_HERO,
+    PUBLIC_NAME,
+    VALUE_HIDDEN,
+)
 from claim.core.errors import IllegalMove
 from claim.core.powers import rule_book
-from claim.core.powers.base import POWER_KEY, Ask, Layer, compare_values
+from claim.core.powers.base import (
+    AFTER_PLAY,
+    FORFEIT,
+    PLAY_FORCED,
+    POWER_KEY,
+    Ask,
+    Layer,
+    compare_values,
+)
 from claim.core.scoring import decided_result, final_result
 from claim.core.setup import GameConfig, SetupDraws, removed_for_heroes
 from claim.core.state import (
     DISCARD,
     FACEUP,
     FOLLOWERS,
+    FORCED_PLAY,
     FROM_DECK,
     FROM_DECK_OR_OTHER,
     FROM_PRIZE,
@@ -41,56 +58,9 @@ from claim.core.state import (
 
 CODE = cards.CODE
 FACTION = cards.FACTION
-VALUE = cards.VALUE
 
-
-def public_name(card: int) -> str:
-    """How a card is named where its value is hidden (R-30, W1, W12): a Demon by parity, a Fire
-    Elemental by band, a Trickster by printed value; every other card by its code."""
-    faction = FACTION[card]
-    if faction == "demons":
-        return "demons:" + ("odd" if VALUE[card] % 2 else "even")
-    if faction == "fire-elementals":
-        return "fire-elementals:" + ("high" if VALUE[card] >= 5 else "low")
-    if faction == "tricksters":
-        return f"tricksters:{VALUE[card]}"
-    return CODE[card]
-
-
-#: each card's name in move strings and wherever its value is not public
-PUBLIC_NAME: list[str] = [public_name(c) for c in range(cards.NUM_CARDS)]
-
-
-def _shared_names() -> list[bool]:
-    codes_by_name: dict[str, set[str]] = {}
-    for card, name in enumerate(PUBLIC_NAME):
-        codes_by_name.setdefault(name, set()).add(CODE[card])
-    return [len(codes_by_name[name]) > 1 for name in PUBLIC_NAME]
-
-
-#: whether a card's public name also names other codes (a real Trickster's ``tricksters:5`` is
-#: its code, yet it does not tell it from the fake): then seeing the name is not knowing the card
-PARTIAL_NAME: list[bool] = _shared_names()
 #: the move string that plays each card (dual cards add " as FACTION", R-40)
 PLAY_MOVE: list[str] = ["play " + name for name in PUBLIC_NAME]
-DUAL = "elf-orc"
-DUAL_FACTIONS = ("elves", "orcs")
-
-
-IS_HERO: list[bool] = [FACTION[c] == "hero" for c in range(cards.NUM_CARDS)]
-
-
-def _base_faction(card: int) -> str:
-    """The faction a card counts as when played, before powers; '' for no faction (heroes)."""
-    faction = FACTION[card]
-    return "" if faction in ("hero", "toxic") else faction
-
-
-BASE_FACTION: list[str] = [_base_faction(c) for c in range(cards.NUM_CARDS)]
-#: cards whose value is hidden until played (§5.4: Demons, Fire Elementals)
-VALUE_HIDDEN: list[bool] = [
-    FACTION[c] in ("demons", "fire-elementals") for c in range(cards.NUM_CARDS)
-]
 
 
 def can_follow(card: int, led: str) -> bool:
@@ -296,12 +266,19 @@ def play_moves(state: State, card: int) -> list[str]:
     return [move]
 
 
-def play_card(state: State, card: int, move: str) -> None:
-    """Play ``card`` for the player to act as ``move`` (one of :func:`play_moves`) without it
-    being a move of the record: a card an artifact plays at random (Hunting Cloak, Gambler's
-    Dice, A23)."""
-    state.legal_cache = None
-    _play_card(state, card, move)
+def _play_forced(state: State) -> None:
+    """The step :data:`PLAY_FORCED`: an artifact drew the card the player to act must play
+    (``trick.marks[FORCED_PLAY]``: Hunting Cloak, Gambler's Dice, A6, A23); it is played at once,
+    not as a move of the record, when it can be played only one way. A card that is declared when
+    played (a dual card, a Lycanthrope, an Ent; R-40, H34, H35) waits for its player's
+    declaration, the one legal move being that card."""
+    trick = state.trick
+    assert trick is not None
+    card = trick.marks[FORCED_PLAY]
+    moves = play_moves(state, card)
+    if len(moves) == 1:
+        state.legal_cache = None
+        _play_card(state, card, moves[0])
 
 
 def _play_card(state: State, card: int, move: str) -> None:
@@ -342,7 +319,7 @@ def _play_card(state: State, card: int, move: str) -> None:
     if control is not None:
         # R-80, A2, A22: the windows after a play, then the next step of the trick
         pos = len(plays) - 1
-        state.tasks[0:0] = [*control.card_played(state, trick, pos), ("@played", NO_PLAYER, pos)]
+        state.tasks[0:0] = [*control.card_played(state, trick, pos), (AFTER_PLAY, NO_PLAYER, pos)]
         return
     if len(plays) == 2:
         _resolve(state)
@@ -556,9 +533,10 @@ def _collect_prize(state: State, trick: Trick) -> None:
     state.held = left
 
 
-def concede(state: State, winner: int, reason: str) -> None:
-    """A trick ends before it is contested (a King's Dagger took a card and its player has no
-    other, A7, A43): ``winner`` wins it with a plain collection — Phase One the prize and the
+def _forfeit(state: State) -> None:
+    """The step :data:`FORFEIT`: a trick ends before it is contested (a King's Dagger took a card
+    and its player has no other, A7, A43); the power that ended it set ``trick.winner`` and
+    ``trick.reason``. The winner wins it with a plain collection — Phase One the prize and the
     loser's draw, the played card left to the discard; Phase Two the played card (and a table
     bundle) into the winner's Score pile — and no collection power acts; the winner leads. The
     locations that count won and lost tricks count it (Plateau, Lava Fields; Ice Fields at the
@@ -566,8 +544,7 @@ def concede(state: State, winner: int, reason: str) -> None:
     power (``acts_on_forfeit``), is still asked (H30)."""
     trick = state.trick
     assert trick is not None
-    trick.winner = winner
-    trick.reason = reason
+    winner = trick.winner
     state.last_winner = winner
     phase_one = trick.phase == 1
     zone = FOLLOWERS if phase_one else SCORE
@@ -830,7 +807,9 @@ def _after_play(state: State) -> None:
 
 
 STEPS: dict[str, Callable[[State], None]] = {
-    "@played": _after_play,
+    AFTER_PLAY: _after_play,
+    PLAY_FORCED: _play_forced,
+    FORFEIT: _forfeit,
     "@resolve": _resolve,
     "@collect": _collect,
     "@end-trick": _end_trick,

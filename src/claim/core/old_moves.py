@@ -20,7 +20,8 @@ used by ``claim replay``, the terminal game and the web server's saved games) re
 from __future__ import annotations
 
 from claim.core import cards
-from claim.core.engine import PUBLIC_NAME, VALUE_HIDDEN, current_player, legal_actions
+from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
+from claim.core.engine import current_player, legal_actions
 from claim.core.errors import RecordError
 from claim.core.state import State
 

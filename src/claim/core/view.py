@@ -16,18 +16,15 @@ from itertools import chain, combinations
 from typing import Any
 
 from claim.core import cards
-from claim.core.engine import (
+from claim.core.cards import (
     BASE_FACTION,
     DUAL,
     DUAL_FACTIONS,
-    END_STEP,
     PARTIAL_NAME,
     PUBLIC_NAME,
     VALUE_HIDDEN,
-    current_player,
-    legal_actions,
-    refresh_options,
 )
+from claim.core.engine import END_STEP, current_player, legal_actions, refresh_options
 from claim.core.powers.artifacts import BOOK, FORCED, MASKED, KingsDagger
 from claim.core.powers.base import POWER_KEY
 from claim.core.setup import hero_cards

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from claim.core import cards
-from claim.core.engine import END_STEP, PUBLIC_NAME, VALUE_HIDDEN, apply, current_player, is_over
+from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
+from claim.core.engine import END_STEP, apply, current_player, is_over
 from claim.core.old_moves import upgrade_move
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts

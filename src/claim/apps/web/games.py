@@ -38,7 +38,8 @@ from typing import Any, TypeVar
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
 from claim.bots import Bot, decide, make_bot
 from claim.core import cards
-from claim.core.engine import PUBLIC_NAME, apply, current_player, is_over, legal_actions
+from claim.core.cards import PUBLIC_NAME
+from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
 from claim.core.positions import load_position

@@ -40,8 +40,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
+from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
 from claim.core.powers.base import (
+    AFTER_PLAY,
+    FORFEIT,
     LOWER_WINS,
+    PLAY_FORCED,
     WIN_IMPOSED,
     ArtifactControl,
     Ask,
@@ -112,19 +116,16 @@ def _drop(state: State, kinds: tuple[str, ...], through: str = "") -> None:
 
 
 def _random_play(state: State, player: int) -> None:
-    """Play a card of ``player`` drawn at random (Hunting Cloak, Gambler's Dice, A6, A23): from
-    the hand, or the Flail card when it is their only card (A39). A card that is declared when
-    played (a dual card, a Lycanthrope, an Ent) waits for its player's declaration."""
-    from claim.core.engine import play_card, play_moves
-
+    """Draw the card ``player`` must play (Hunting Cloak, Gambler's Dice, A6, A23): from the hand,
+    or the Flail card when it is their only card (A39). The engine plays it next (the step
+    PLAY_FORCED), or waits for its player's declaration when it is declared when played (a dual
+    card, a Lycanthrope, an Ent)."""
     trick = state.trick
     assert trick is not None
     card = state.pick_random(state.hands[player] or state.aside[player])
     trick.marks[FORCED] = card
     state.legal_cache = None
-    moves = play_moves(state, card)
-    if len(moves) == 1:
-        play_card(state, card, moves[0])
+    state.tasks.insert(0, (PLAY_FORCED, NO_PLAYER, 0))
 
 
 class ArtifactPower(Power):
@@ -291,8 +292,6 @@ class KingsDagger(ArtifactPower):
         return CODE[state.trick.plays[data][1]]  # A25: the daggered card
 
     def use(self, state: State, player: int, data: int, move: str) -> None:
-        from claim.core.engine import VALUE_HIDDEN, concede
-
         trick = state.trick
         assert trick is not None
         # the play never happened: its entries go, its declaration and waiting bonuses return
@@ -306,7 +305,7 @@ class KingsDagger(ArtifactPower):
         state.score[player].append(card)
         if VALUE_HIDDEN[card]:
             state.value_known.add(card)  # W5: the daggered card is public
-        _drop(state, (DAGGER, PLAYED), through="@played")
+        _drop(state, (DAGGER, PLAYED), through=AFTER_PLAY)
         marks = trick.marks
         if data == 1 and marks.pop(LAMP_HELD, 0):
             marks[FREE] = 1  # A47: the Lamp was decided; the replacement is free
@@ -315,7 +314,10 @@ class KingsDagger(ArtifactPower):
         else:
             can_replace = state.holds(victim)
         if not can_replace:
-            concede(state, player, "King's Dagger: the daggered card could not be replaced")
+            # A7, A43: the trick ends here, won by the Dagger's holder; the engine collects it
+            trick.winner = player
+            trick.reason = "King's Dagger: the daggered card could not be replaced"
+            state.tasks.insert(0, (FORFEIT, NO_PLAYER, 0))
         elif marks.get(DICE) or (data == 1 and marks.get(CLOAK)):
             _random_play(state, victim)  # A47: random again
 
@@ -391,8 +393,6 @@ def lamp_names(factions: tuple[str, ...], hero_pool: tuple[str, ...]) -> tuple[s
 
 def lamp_name(card: int) -> str:
     """A card's name for the Wishing Lamp: its code, a Trickster by printed value (A27)."""
-    from claim.core.engine import PUBLIC_NAME, VALUE_HIDDEN
-
     return CODE[card] if VALUE_HIDDEN[card] else PUBLIC_NAME[card]
 
 

@@ -16,6 +16,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
+from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
 
 if TYPE_CHECKING:
     from claim.core.state import State, Trick
@@ -42,6 +43,18 @@ TRICK_HOOKS: tuple[str, ...] = (
 )
 
 Ask = tuple[str, int, int]  # (decision kind, player asked, data)
+
+# Engine steps a power may queue at the front of ``state.tasks`` (as ``(STEP, NO_PLAYER, 0)``) to
+# have the engine carry out what only the engine does; the powers never call into the engine.
+#: the windows after a play are closed: the trick goes on (after the lead, an artifact may play
+#: the follower's card; after the follow, the Ice Sword window, then the resolution)
+AFTER_PLAY = "@played"
+#: play the card ``trick.marks[FORCED_PLAY]`` for the player to act, at once when it can be played
+#: only one way (a card drawn at random: Hunting Cloak, Gambler's Dice, A6, A23)
+PLAY_FORCED = "@play-forced"
+#: the trick ends before it is contested: ``trick.winner`` (set by the power, with
+#: ``trick.reason``) wins it with a plain collection (King's Dagger, A7, A43)
+FORFEIT = "@forfeit"
 
 
 class Power:
@@ -304,8 +317,6 @@ def card_name(state: State, card: int, hand: bool = False) -> str:
     the cards just collected, the face-up prizes) is named by its code once its value is public
     (it took part in a trick, W2; King's Dagger took it, W5: ``state.value_known``), by parity /
     band while it is not (W12, W14)."""
-    from claim.core.engine import PUBLIC_NAME, VALUE_HIDDEN  # the engine imports the powers package
-
     if not hand and VALUE_HIDDEN[card] and card in state.value_known:
         return cards.CODE[card]
     return PUBLIC_NAME[card]

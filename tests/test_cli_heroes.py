@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from claim.apps.cli.options import SETUP_OPTIONS
 from claim.core import cards, records
 from claim.core.errors import ConfigError, RecordError
-from claim.core.options import SETUP_OPTIONS, SetupOptionError, SetupOptions, resolve_setup
+from claim.core.options import SetupOptionError, SetupOptions, resolve_setup
 from claim.core.state import State
 from claim.sim.arena import arena
 from claim.sim.simulate import game_seed, play_random_game, simulate

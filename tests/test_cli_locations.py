@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from claim.apps.cli import location_lines, table_lines
+from claim.apps.cli.options import SETUP_OPTIONS
 from claim.core import cards, records
-from claim.core.options import SETUP_OPTIONS, SetupOptionError, SetupOptions
+from claim.core.options import SetupOptionError, SetupOptions
 from claim.core.powers import REGISTRY
 from claim.core.view import observe
 from claim.sim.arena import arena

@@ -1,11 +1,11 @@
 """The setup options shared by every command that starts a game (deal, simulate, play, arena).
 
-``@setup_options`` adds ``--seed``, ``--first-leader``, ``--factions``, ``--heroes``,
-``--hero-count``, ``--hero-values``, ``--setting``, ``--building`` and ``--artifacts`` to a Click
-command. The command receives ``seed`` and one :class:`SetupOptions` (the setup option values as
-typed), and :meth:`SetupOptions.resolve` turns them into a seed and a
-:class:`~claim.core.setup.GameConfig`. A new setup option is one field of :class:`SetupOptions`, one
-entry of :data:`SETUP_OPTIONS` and one step of ``resolve``.
+:class:`SetupOptions` holds the setup option values as typed (``--factions``, ``--first-leader``,
+``--heroes``, ``--hero-count``, ``--hero-values``, ``--setting``, ``--building``,
+``--artifacts``), and :meth:`SetupOptions.resolve` turns them and a seed into a seed and a
+:class:`~claim.core.setup.GameConfig`. The command line's options (Click) are built from it in
+:mod:`claim.apps.cli.options`; the terminal game and the web lobby fill one in too. A new setup
+option is one field of :class:`SetupOptions`, one step of ``resolve`` and one Click option there.
 
 Every random choice is drawn from the seed, so the same options always give the same game:
 ``--factions random``, ``--first-leader random``, the hero draw, ``--setting random`` and
@@ -18,19 +18,15 @@ Without ``--seed`` a fresh seed is drawn and reported, so any game can be reprod
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
-
-import click
+from typing import Any
 
 from claim.core import cards
 from claim.core.errors import ClaimError, ConfigError
 from claim.core.setup import (
-    SEED_LIMIT,
     GameConfig,
     parse_artifacts,
     parse_factions,
@@ -38,46 +34,6 @@ from claim.core.setup import (
     parse_heroes,
     parse_location,
     resolve_first_leader,
-)
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-FACTIONS_HELP = (
-    "The five factions: a preset (claim: goblins, knights, undead, dwarves, doppelgangers; "
-    "claim2: gnomes, giants, dragons, trolls, seers), random (a legal deck drawn from the seed), "
-    "or five names separated by commas (one pair and three singles)."
-)
-
-HEROES_HELP = (
-    "Heroes in the deck, each replacing a faction card unseen (the deck stays at 52): N draws N "
-    "of the 24 heroes from the seed (0 or none: no heroes); NAME,... names the pool, all of which "
-    "go in unless --hero-count asks for fewer. Which heroes are in is secret; the pool and the "
-    f"count are public. Heroes: {', '.join(cards.HEROES)}."
-)
-
-HERO_COUNT_HELP = (
-    "With --heroes NAME,...: put only N of the named heroes in the deck, drawn from the seed."
-)
-
-HERO_VALUES_HELP = (
-    "Hero values that replace the printed ones (R-61), e.g. jester=7,witch=4; they are saved "
-    "in the record."
-)
-
-SETTING_HELP = (
-    "The Setting in play (RULES.md §7; it changes how cards interact): a name, random (drawn "
-    "from the seed) or none. Settings: " + ", ".join(cards.SETTINGS) + "."
-)
-
-BUILDING_HELP = (
-    "The Building in play (RULES.md §7; it changes the end of the game): a name, random (drawn "
-    "from the seed) or none. Buildings: " + ", ".join(cards.BUILDINGS) + "."
-)
-
-ARTIFACTS_HELP = (
-    "Artifacts (RULES.md §8): three dealt face-down to each player, secret until used. Give "
-    "the option alone (or all) to deal from all 16, or NAME,... to name the pool (at least six) "
-    "to deal from; none: no artifacts. Artifacts: " + ", ".join(cards.ARTIFACTS) + "."
 )
 
 
@@ -235,72 +191,6 @@ class SetupOptions:
         return dataclasses.asdict(self)
 
 
-#: the Click options behind the fields of :class:`SetupOptions`, in --help order
-SETUP_OPTIONS: dict[str, Callable[[Any], Any]] = {
-    "first_leader": click.option(
-        "--first-leader",
-        default="0",
-        show_default=True,
-        metavar="0|1|random",
-        help="Who leads the first trick: player 0, player 1, or random (drawn from the seed).",
-    ),
-    "factions": click.option(
-        "--factions",
-        default="claim",
-        show_default=True,
-        metavar="claim|claim2|random|F1,F2,F3,F4,F5",
-        help=FACTIONS_HELP,
-    ),
-    "heroes": click.option(
-        "--heroes",
-        default="0",
-        show_default=True,
-        metavar="N|NAME,...",
-        help=HEROES_HELP,
-    ),
-    "hero_count": click.option(
-        "--hero-count",
-        type=click.IntRange(min=0),
-        default=None,
-        metavar="N",
-        help=HERO_COUNT_HELP,
-    ),
-    "hero_values": click.option(
-        "--hero-values",
-        default="",
-        metavar="NAME=V,...",
-        help=HERO_VALUES_HELP,
-    ),
-    "setting": click.option(
-        "--setting",
-        default="none",
-        show_default=True,
-        metavar="NAME|random|none",
-        help=SETTING_HELP,
-    ),
-    "building": click.option(
-        "--building",
-        default="none",
-        show_default=True,
-        metavar="NAME|random|none",
-        help=BUILDING_HELP,
-    ),
-    "artifacts": click.option(
-        "--artifacts",
-        default="none",
-        show_default=True,
-        is_flag=False,
-        flag_value="all",
-        metavar="[all|NAME,...|none]",
-        help=ARTIFACTS_HELP,
-    ),
-}
-
-
-# every field of SetupOptions is one Click option
-assert set(SETUP_OPTIONS) == {f.name for f in dataclasses.fields(SetupOptions)}
-
-
 def fresh_seed() -> int:
     """A new random seed for a game started without ``--seed`` (reported to the user)."""
     return random.SystemRandom().randrange(2**31)
@@ -324,37 +214,3 @@ def resolve_setup(seed: int | None, factions: str = "claim", first_leader: str =
     True
     """
     return SetupOptions(factions, first_leader).resolve(seed)
-
-
-def setup_options(command: F) -> F:
-    """Add ``--seed`` and the setup options (:data:`SETUP_OPTIONS`) to a Click command.
-
-    The command receives ``seed`` (int or None) and ``options``, a :class:`SetupOptions` holding
-    the values as typed (checked by :meth:`SetupOptions.resolve`, so that a bad value is reported
-    as one line naming its option).
-    """
-    names = [f.name for f in dataclasses.fields(SetupOptions)]
-
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        options = SetupOptions(**{name: kwargs.pop(name) for name in names})
-        return command(*args, options=options, **kwargs)
-
-    # the command's own Click options (applied below this decorator) stay with it
-    wrapper.__dict__["__click_params__"] = list(getattr(command, "__click_params__", []))
-    decorators: list[Callable[[Any], Any]] = [
-        click.option(
-            "--seed",
-            type=click.IntRange(-SEED_LIMIT, SEED_LIMIT),
-            default=None,
-            metavar="N",
-            help="Seed of every random draw (deal, random factions and leader, heroes, "
-            "locations, artifacts). "
-            "Default: a fresh seed, which is reported.",
-        ),
-        *SETUP_OPTIONS.values(),
-    ]
-    decorated: Any = wrapper
-    for decorator in reversed(decorators):
-        decorated = decorator(decorated)
-    return cast(F, decorated)

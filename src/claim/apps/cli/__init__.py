@@ -1,0 +1,49 @@
+"""The ``claim`` command: deal, replay, simulate and play games of Claim, and match bots.
+
+A thin adapter over the library: it parses options, calls the engine and prints text. Every error a
+user can cause is printed as one line ``error: ...`` on stderr with exit code 2, never a traceback.
+
+One module per command group: :mod:`.group` (the ``claim`` group, one-line errors, shared
+helpers), :mod:`.options` (the setup options as Click options), :mod:`.replay` (deal, replay),
+:mod:`.simulate`, :mod:`.arena`, :mod:`.serve`, :mod:`.play` and :mod:`.table` (the line-by-line
+game's table).
+"""
+
+from __future__ import annotations
+
+# each command module registers its commands on the group when imported
+from claim.apps.cli import arena, play, replay, serve, simulate
+from claim.apps.cli.group import ERROR_EXIT, ClaimGroup, cli, fail
+from claim.apps.cli.play import (
+    DEFAULT_PLAY_BOT,
+    artifact_help_lines,
+    artifact_start_lines,
+    hero_lines,
+)
+from claim.apps.cli.table import artifact_lines, location_lines, move_hint, table_lines
+
+__all__ = [
+    "DEFAULT_PLAY_BOT",
+    "ERROR_EXIT",
+    "ClaimGroup",
+    "arena",
+    "artifact_help_lines",
+    "artifact_lines",
+    "artifact_start_lines",
+    "cli",
+    "fail",
+    "hero_lines",
+    "location_lines",
+    "main",
+    "move_hint",
+    "play",
+    "replay",
+    "serve",
+    "simulate",
+    "table_lines",
+]
+
+
+def main() -> None:
+    """The console entry point (``claim``)."""
+    cli(prog_name="claim")

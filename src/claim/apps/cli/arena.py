@@ -1,0 +1,179 @@
+"""``claim arena``: bot-vs-bot duplicate matches and their statistics."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+import click
+
+from claim.apps.cli.group import BOT_SPECS, cli, fail, number_text, resolve_options
+from claim.apps.cli.options import setup_options
+from claim.core.errors import ClaimError
+from claim.core.options import SetupOptions
+from claim.sim.arena import (
+    MAX_DEALS,
+    ArenaStats,
+    ArtifactResult,
+    GameOutcome,
+    Tally,
+    arena,
+    parse_bots,
+    worker_count,
+)
+
+
+@cli.command(name="arena")
+@click.option(
+    "--bots",
+    "bots_text",
+    required=True,
+    metavar="A,B",
+    help=f"The two bots, separated by a comma: {BOT_SPECS}.",
+)
+@click.option("--deals", type=int, default=100, show_default=True, metavar="N")
+@setup_options
+@click.option(
+    "--jobs",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="Play the games in K worker processes (the results do not depend on K).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+def arena_command(
+    bots_text: str,
+    deals: int,
+    seed: int | None,
+    options: SetupOptions,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    """Match bot A against bot B over N duplicate deals and print A's win rate.
+
+    Deal i (from 0) is dealt from seed S+i with the setup options and played twice, the seats
+    swapped: A as player 0, then B as player 0. A scores 1 per win and 1/2 per draw; its win rate
+    comes with a 95% interval paired over deals (and the per-game Wilson interval), and results
+    per seat, per deck, per first leader, per location and, with artifacts, per artifact (A's
+    results when A held it and when B did, and how often each used it). The same seed always
+    gives the same results, whatever --jobs; see docs/bots.md.
+    """
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {number_text(deals)}")
+    if deals > MAX_DEALS:
+        fail(f"--deals must be at most {MAX_DEALS:,}, not {number_text(deals)}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, not {number_text(jobs)}")
+    try:
+        bots = parse_bots(bots_text)
+    except ClaimError as exc:
+        fail(f"--bots: {exc}")
+    seed = resolve_options(seed, options).seed  # one-line error for bad options
+    workers = worker_count(jobs, 2 * deals)
+    if workers < jobs:  # told once every option is known to be good
+        why = "games to play" if workers == 2 * deals else "CPUs available"
+        click.echo(f"notice: --jobs {number_text(jobs)} capped to {workers} (the {why})", err=True)
+        jobs = workers
+    start = time.perf_counter()
+    if sys.stdout.isatty() and not as_json:
+        stats = _arena_with_progress(bots, deals, seed, options, jobs)
+    else:
+        stats = arena(bots, deals, seed, options, jobs)
+    seconds = time.perf_counter() - start
+    if as_json:
+        data = stats.to_dict()
+        data["seconds"] = round(seconds, 4)
+        click.echo(json.dumps(data, indent=1))
+        return
+    _print_arena(stats, seconds)
+
+
+def _arena_with_progress(
+    bots: tuple[str, str], deals: int, seed: int, options: SetupOptions, jobs: int
+) -> ArenaStats:
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"{bots[0]} vs {bots[1]}", total=2 * deals)
+
+        def step(outcome: GameOutcome) -> None:
+            progress.advance(task)
+
+        return arena(bots, deals, seed, options, jobs, on_game=step)
+
+
+def _wdl(tally: Tally) -> str:
+    return f"{tally.wins}-{tally.draws}-{tally.losses} ({tally.win_rate:.3f})"
+
+
+def _print_arena(stats: ArenaStats, seconds: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, soft_wrap=True)
+    a, b = stats.bots
+    console.print(
+        f"A = {a}, B = {b}: {stats.deals} deals, each played twice with the seats swapped "
+        f"(seed {stats.seed}, {stats.options.describe()})",
+        markup=False,
+    )
+    interval = stats.interval
+    shown = (
+        f"95% interval [{interval[0]:.3f}, {interval[1]:.3f}] (paired over deals)"
+        if interval is not None
+        else "no paired interval with a single deal"
+    )
+    low, high = stats.wilson
+    console.print(
+        f"A's win rate: {stats.win_rate:.3f}, {shown}; per-game Wilson [{low:.3f}, {high:.3f}]",
+        markup=False,
+    )
+    table = Table(show_header=False)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    table.add_row("Games played", str(stats.games))
+    table.add_row("A wins", str(stats.wins))
+    table.add_row("Draws", str(stats.draws))
+    table.add_row("B wins", str(stats.losses))
+    for seat, tally in stats.by_seat.items():
+        table.add_row(f"A as player {seat} (W-D-L)", _wdl(tally))
+    by_factions = stats.by_factions
+    if len(by_factions) > 1:
+        for deck, tally in by_factions.items():
+            table.add_row(f"Deck {deck}", _wdl(tally))
+    for leader, tally in stats.by_first_leader.items():
+        table.add_row(f"Player {leader} leads first", _wdl(tally))
+    for kind, groups in (("Setting", stats.by_setting), ("Building", stats.by_building)):
+        for name, tally in groups.items():
+            table.add_row(f"{kind} {name}", _wdl(tally))
+    table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
+    table.add_row("Games per second", f"{stats.games / seconds if seconds > 0 else 0.0:.1f}")
+    console.print(table)
+    by_artifact = stats.by_artifact
+    if by_artifact:
+        console.print(_arena_artifact_table(by_artifact))
+
+
+def _arena_artifact_table(results: dict[str, ArtifactResult]) -> Any:
+    """A match's artifacts, all from A's side: A's W-D-L when A held it and when B did, and how
+    often each bot used it."""
+    from rich.table import Table
+
+    table = Table(title="Artifacts (A's W-D-L)", title_justify="left")
+    table.add_column("Artifact", no_wrap=True)
+    table.add_column("A held", justify="right")
+    table.add_column("A used", justify="right")
+    table.add_column("B held", justify="right")
+    table.add_column("B used", justify="right")
+    for name, result in results.items():
+        table.add_row(
+            name,
+            _wdl(result.a) if result.a.games else "-",
+            str(result.a_used),
+            _wdl(result.b) if result.b.games else "-",
+            str(result.b_used),
+        )
+    return table

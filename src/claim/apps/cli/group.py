@@ -1,0 +1,124 @@
+"""The ``claim`` group and what its commands share: one-line errors, resolving the setup
+options, printing an account's lines.
+
+Every error a user can cause is printed as one line ``error: ...`` on stderr with exit code 2,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import click
+
+from claim import __version__
+from claim.core.errors import ClaimError
+from claim.core.options import Setup, SetupOptions
+
+#: exit code of every error a user can cause (bad options, records, moves, files)
+ERROR_EXIT = 2
+
+
+def _one_line(text: str) -> str:
+    """The message on one line, each word cut to 300 characters (a bad value may be a
+    5,000-digit number or a megabyte of text, which Click's own messages quote whole; a file
+    name stays whole)."""
+    return " ".join(_cut(word) for word in text.split())
+
+
+def _cut(word: str) -> str:
+    return word if len(word) <= 300 else f"{word[:40]}... ({len(word)} characters)"
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` on one line to stderr and leave with the error exit code."""
+    click.echo(f"error: {_one_line(message)}", err=True)
+    sys.exit(ERROR_EXIT)
+
+
+class ClaimGroup(click.Group):
+    """A group whose errors, Click's usage errors included, are one line on stderr."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        try:
+            code = super().main(
+                args,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError" and exc.ctx is not None:
+                click.echo(exc.ctx.get_help())  # a bare `claim`: the help, not an error
+                sys.exit(0)
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            fail(exc.format_message() + hint)
+        except click.ClickException as exc:
+            fail(exc.format_message())
+        except ClaimError as exc:
+            fail(str(exc))
+        except click.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        except BrokenPipeError:
+            # the reader went away (`claim simulate ... | head`): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(name="claim", cls=ClaimGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="claim", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Claim, the two-player trick-taking card game: deal, replay, simulate and play games.
+
+    Records are JSON files (see docs/records.md); every game can be reproduced from its seed.
+    """
+
+
+def resolve_options(seed: int | None, options: SetupOptions) -> Setup:
+    """The resolved setup, or a one-line error naming the bad option (``--heroes: ...``)."""
+    try:
+        return options.resolve(seed)
+    except ClaimError as exc:
+        fail(str(exc))
+
+
+def echo_line(line: str) -> None:
+    """A line of an account; section headings in bold on a terminal."""
+    heading = line.endswith(":") and not line.startswith(" ")
+    heading = heading or line in ("End of the game.",)
+    click.secho(line, bold=heading)
+
+
+def number_text(value: int) -> str:
+    """An integer for a message: a huge one by its number of digits."""
+    text = str(value)
+    return text if len(text) <= 20 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
+
+
+#: the bots a command can name (--bots, --bot)
+BOT_SPECS = "random, heuristic, search, search:easy|medium|hard"

@@ -1,0 +1,318 @@
+"""``claim play``: a game against a bot, on the full-screen table (claim.apps.tui) or line by
+line at a prompt."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from claim.apps.cli.group import BOT_SPECS, cli, echo_line, fail, resolve_options
+from claim.apps.cli.options import SETUP_OPTION_NAMES, setup_options
+from claim.apps.cli.table import table_lines
+from claim.bots import decide
+from claim.core import cards, records
+from claim.core.engine import current_player, is_over, legal_actions
+from claim.core.errors import ClaimError
+from claim.core.options import SetupOptions
+from claim.core.powers import REGISTRY
+from claim.core.setup import GameConfig, new_game
+from claim.core.state import State
+from claim.core.view import observe
+from claim.sim.arena import build_bot, normalize_spec
+from claim.sim.simulate import bot_seed as default_bot_seed
+from claim.text.account import (
+    Names,
+    Narrator,
+    artifact_rules_lines,
+    artifact_title,
+    artifact_titles,
+    location_rules_lines,
+)
+
+#: the opponent of `claim play` without --bot
+DEFAULT_PLAY_BOT = "heuristic"
+
+PLAY_HELP = """\
+Type a move by its number or in full (e.g. 1, or "play goblins:5"); "goblins:5" alone plays it.
+Other commands:
+  help         this text, and the powers of the factions, heroes, locations and artifacts in
+               play
+  show         show the table again
+  save FILE    write the game so far as a record (replay it with: claim replay FILE)
+  quit         leave the game"""
+
+
+@cli.command()
+@setup_options
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 1),
+    default=0,
+    show_default=True,
+    metavar="0|1",
+    help="Your seat: player 0 or player 1 (player 0 leads first by default).",
+)
+@click.option(
+    "--bot",
+    "bot_spec",
+    default=DEFAULT_PLAY_BOT,
+    show_default=True,
+    metavar="NAME[:STRENGTH]",
+    help=f"Your opponent: {BOT_SPECS}.",
+)
+@click.option(
+    "--bot-seed",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Seed of the bot. Default: derived from the game seed.",
+)
+@click.option(
+    "--plain",
+    is_flag=True,
+    help="The line-by-line game (type moves at a prompt) instead of the full-screen table; "
+    "the default when the input or output is not a terminal.",
+)
+@click.option(
+    "--no-menu",
+    is_flag=True,
+    help="Start at once with the options given, without the new-game screen (it is skipped "
+    "too when any setup option or --seed is given).",
+)
+@click.option(
+    "--resume",
+    "resume",
+    default=None,
+    metavar="FILE",
+    help="Continue the game saved in FILE (a record written by save); its setup is used.",
+)
+@click.pass_context
+def play(
+    ctx: click.Context,
+    seed: int | None,
+    options: SetupOptions,
+    seat: int,
+    bot_spec: str,
+    bot_seed: int | None,
+    plain: bool,
+    no_menu: bool,
+    resume: str | None,
+) -> None:
+    """Play a game in the terminal against a bot (--bot; see docs/bots.md).
+
+    In a terminal it opens the full-screen table: a new-game screen (deck, heroes, locations,
+    artifacts, first leader, opponent and strength, seed, seat), then the table with your hand,
+    the trick, both Score piles by faction with who leads each vote, the legal moves to pick by
+    number or arrows, a log that explains every trick, help (?) with the rules of everything in
+    play, save (s) and quit (q). --plain (or input that is not a terminal) plays line by line.
+
+    You see only what your seat may know: your hand, the prize, the trick so far, both Score
+    piles, the face-up Gnomes, the Troll pool, the locations' tallies (Plateau, Ice Fields, Lava
+    Fields, Lighthouse, Dungeon), your artifacts and the ones the bot has used (how many it still
+    holds, not which), and how many cards are left in the deck and each hand. Type a move or its
+    number; "help" lists the commands ("save FILE", "quit") and the rules of the powers,
+    locations and artifacts in play.
+    """
+    try:
+        spec = normalize_spec(bot_spec)
+    except ClaimError as exc:
+        fail(f"--bot: {exc}")
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        _play_on_table(ctx, seed, options, seat, spec, bot_seed, no_menu, resume)
+        return
+    if resume is not None:
+        fail("--resume needs the full-screen table (a terminal, without --plain)")
+    setup = resolve_options(seed, options)
+    state = new_game(setup.config, setup.seed)
+    bot_player = 1 - seat
+    if bot_seed is None:
+        bot_seed = default_bot_seed(setup.seed, bot_player)
+    bot = build_bot(spec, bot_seed)
+    names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
+    narrator = Narrator(state, viewer=seat, names=names, live=True)
+    click.echo(
+        f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. Seed {setup.seed} "
+        f"(play this deal again with --seed {setup.seed})."
+    )
+    click.echo(f"Factions: {', '.join(setup.config.factions)}. Type help for the commands.")
+    for line in hero_lines(setup.config):
+        click.echo(line)
+    for line in location_rules_lines(setup.config):
+        click.echo(line)
+    for line in artifact_start_lines(setup.config, seat, names):
+        click.echo(line)
+    while not is_over(state):
+        player = current_player(state)
+        if player == bot_player:
+            _tell(narrator.apply(decide(state, bot)))
+            continue
+        click.echo("")
+        for line in table_lines(observe(state, seat), seat, names, state):
+            click.echo(line)
+        if not _human_turn(state, narrator, seat):
+            return
+    click.echo("Thanks for playing.")
+
+
+def hero_lines(config: GameConfig) -> list[str]:
+    """What both players know of the heroes (§2 step 3): how many are in the deck and the pool
+    they come from (which ones is secret), and the values that differ from R-61 (H9)."""
+    if not config.heroes:
+        return []
+    count = len(config.heroes)
+    pool = (
+        f"all {len(cards.HEROES)} heroes"
+        if config.hero_pool == cards.HEROES
+        else ", ".join(config.hero_pool)
+    )
+    secret = "" if count == len(config.hero_pool) else " (which ones is secret)"
+    lines = [f"Heroes: {count} in the deck, from {pool}{secret}."]
+    if config.hero_values:
+        values = ", ".join(f"{name} {value}" for name, value in config.hero_values)
+        lines.append(f"Hero values changed: {values}.")
+    return lines
+
+
+def artifact_start_lines(config: GameConfig, seat: int, names: Names) -> list[str]:
+    """What the player at ``seat`` knows of the artifacts when the game starts (§8): their own
+    three, that the other holds three secret ones, and the public pool they were dealt from."""
+    if not config.artifacts:
+        return []
+    other = 1 - seat
+    pool = (
+        f"all {len(cards.ARTIFACTS)}"
+        if config.artifact_pool == cards.ARTIFACTS
+        else artifact_titles(config.artifact_pool)
+    )
+    return [
+        f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; {names[other]} holds "
+        f"{len(config.artifacts[other])}, secret until used. Dealt from {pool} (help shows "
+        "their rules)."
+    ]
+
+
+def artifact_help_lines(config: GameConfig, seat: int) -> list[str]:
+    """The rules of the artifacts in play for the help: the pool they were dealt from, yours
+    marked."""
+    if not config.artifacts:
+        return []
+    mine = set(config.artifacts[seat])
+    lines = []
+    for name, line in zip(
+        config.artifact_pool, artifact_rules_lines(config.artifact_pool), strict=True
+    ):
+        title = artifact_title(name)
+        if name in mine:
+            line = f"{title} (yours){line[len(title) :]}"
+        lines.append(line)
+    return lines
+
+
+def _bot_label(spec: str) -> str:
+    """``random`` → ``random``; ``search`` → ``search (medium)``; ``search:hard`` → ``search
+    (hard)``."""
+    name, _, strength = spec.partition(":")
+    if name == "search":
+        return f"{name} ({strength or 'medium'})"
+    return name
+
+
+def _tell(lines: list[str]) -> None:
+    for line in lines:
+        echo_line(line)
+
+
+def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
+    """Ask until the human makes a legal move (True) or leaves (False)."""
+    legal = legal_actions(state)
+    while True:
+        try:
+            text = click.prompt("Your move", default="", show_default=False).strip()
+        except click.Abort:
+            click.echo("")
+            click.echo("End of input: the game is left unfinished.")
+            return False
+        if not text:
+            continue
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            click.echo("You leave the game unfinished.")
+            return False
+        if word in ("help", "?"):
+            click.echo(PLAY_HELP)
+            for name in (*state.config.factions, *state.config.hero_pool):
+                power = REGISTRY.get(name)
+                if power is not None:
+                    click.echo(f"  {name}: {power.rules_text()}")
+            for line in location_rules_lines(state.config):
+                click.echo(f"  {line}")
+            for line in artifact_help_lines(state.config, seat):
+                click.echo(f"  {line}")
+            continue
+        if word == "show":
+            for line in table_lines(observe(state, seat), seat, narrator.names, state):
+                click.echo(line)
+            continue
+        if word == "save":
+            _save(state, rest.strip())
+            continue
+        move = _parse_move(text, legal)
+        if move is None:
+            continue
+        _tell(narrator.apply(move))
+        return True
+
+
+def _parse_move(text: str, legal: list[str]) -> str | None:
+    """The legal move a player typed, or None after printing a one-line error."""
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        click.echo(f"error: there is no move {number}; choose 1 to {len(legal)}", err=True)
+        return None
+    if text in legal:
+        return text
+    if f"play {text}" in legal:
+        return f"play {text}"
+    click.echo(f"error: illegal move {text!r}; legal moves: {', '.join(legal)}", err=True)
+    return None
+
+
+def _play_on_table(
+    ctx: click.Context,
+    seed: int | None,
+    options: SetupOptions,
+    seat: int,
+    spec: str,
+    bot_seed: int | None,
+    no_menu: bool,
+    resume: str | None,
+) -> None:
+    """``claim play`` in a terminal: the Textual table (claim.apps.tui). The new-game screen is
+    shown unless the command line already says how to set the game up."""
+    from claim.apps.tui import run_play
+
+    given = any(
+        ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+        for name in ("seed", *SETUP_OPTION_NAMES)
+    )
+    try:
+        run_play(options, seed, seat, spec, bot_seed, menu=not (no_menu or given), resume=resume)
+    except ClaimError as exc:
+        fail(str(exc))
+
+
+def _save(state: State, target: str) -> None:
+    if not target:
+        click.echo("error: save needs a file name, e.g. save game.json", err=True)
+        return
+    try:
+        Path(target).write_text(records.dumps(records.to_record(state)), encoding="utf-8")
+    except OSError as exc:
+        click.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
+        return
+    click.echo(f"Saved the game to {target} (claim replay {target} shows it).")

@@ -1,0 +1,401 @@
+"""The line-by-line game's table as a seat sees it (``claim play --plain``): built from
+``observe`` only, with the artifacts, locations and decisions in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from claim.core.engine import END_STEP
+from claim.core.powers import artifacts as arts
+from claim.core.state import State
+from claim.text.account import (
+    LOCATION_CHOICES,
+    Names,
+    artifact_title,
+    artifact_titles,
+    capitalize,
+    location_title,
+    pending_choice,
+)
+
+
+def _by_faction(codes: list[str]) -> str:
+    """A Score pile grouped by faction: ``goblins 5 0 · knights 2``."""
+    if not codes:
+        return "empty"
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        faction, _, value = code.partition(":")
+        groups.setdefault(faction, []).append(value)
+    return " · ".join(
+        f"{f} {' '.join(sorted(v, key=_value_key, reverse=True))}" for f, v in groups.items()
+    )
+
+
+def _value_key(value: str) -> tuple[int, str]:
+    digits = value.rstrip("x")
+    return (int(digits) if digits.isdigit() else -1, value)
+
+
+def _expansion_lines(
+    view: dict[str, Any], seat: int, names: Names, factions: tuple[str, ...]
+) -> list[str]:
+    """The Reinforcements components on the table: Vampire stacks, the moon, the Toxics, the Fire
+    Phoenix pile."""
+    lines: list[str] = []
+    players = view["players"]
+    if "vampires" in factions:
+        for p in (0, 1):
+            vampire = players[p].get("vampire")
+            tucked = players[p].get("tucked") or []
+            if vampire:
+                under = f", tucked under it: {', '.join(tucked)}" if tucked else ", nothing tucked"
+                lines.append(f"{capitalize(names.owner(p))} face-up Vampire: {vampire}{under}")
+            else:
+                lines.append(f"{capitalize(names.owner(p))} face-up Vampire: none")
+    if "werewolves" in factions:
+        moon = view["moon"]
+        rule = "the lower Werewolf wins" if moon == "no-moon" else "the higher Werewolf wins"
+        lines.append(f"Moon: {moon} ({rule} on a Werewolf lead)")
+    if view.get("toxics"):
+        shown = [f"{i}. {code}" for i, code in enumerate(view["toxics"], 1)]
+        lines.append(f"Toxics (face-up, values hidden unless you peeked): {'; '.join(shown)}")
+    if "phoenixes" in factions:
+        lines.append(f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards")
+    return lines
+
+
+def _table_heading(view: dict[str, Any], state: State) -> str:
+    """The table's first line: the trick being played, or the decisions of a phase start or of
+    the end of the game (Endless Sands, Windy Peaks, Swamp, Tavern, the Gargoyle)."""
+    phase = view["phase"]
+    phase_name = "One" if phase == 1 else "Two"
+    if END_STEP in state.counters:
+        return "── End of the game ──"
+    if view.get("current") is None and pending_choice(state) is not None:
+        return f"── Phase {phase_name} begins ──"
+    if view.get("current") is None and state.tasks and state.tasks[0][0] in PHASE_START_ASKS:
+        return f"── Phase {phase_name} begins ──"  # Gambler's Book, Flail of Dawn (A4)
+    number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
+    return f"── Phase {phase_name}, trick {number} ──"
+
+
+#: the artifact decisions taken when Phase Two begins, before its first trick (A4)
+PHASE_START_ASKS = (arts.BETWEEN, arts.FLAIL, arts.ASIDE, arts.BOOK_TAKE)
+
+
+def artifact_lines(view: dict[str, Any], seat: int, names: Names) -> list[str]:
+    """The artifacts as ``seat`` sees them (§8, W11): your unused and used ones, how many the
+    other still holds (not which) and the ones they used, the cards set aside (Flail of Dawn:
+    yours by name), and the public tallies in words (``view["counters"]``: the Prowler's Torch
+    and the Mask of Darkness tricks left, the Flask of Tears and Ice Sword bonuses waiting, your
+    run of lost tricks while you hold a Flask of Tears)."""
+    players = view["players"]
+    if "artifacts" not in players[seat]:
+        return []
+    other = 1 - seat
+    mine, theirs = players[seat], players[other]
+    unused = artifact_titles(mine["artifacts"]) or "none"
+    used = f"; used: {artifact_titles(mine['used_artifacts'])}" if mine["used_artifacts"] else ""
+    lines = [f"Your artifacts: {unused}{used}"]
+    count = len(theirs["artifacts"])
+    used = artifact_titles(theirs["used_artifacts"]) or "none"
+    lines.append(
+        f"{capitalize(names.owner(other))} artifacts: {count} unused (secret); used: {used}"
+    )
+    if mine.get("aside"):
+        lines.append(
+            f"Your card set aside (Flail of Dawn): {', '.join(mine['aside'])}; you must play it "
+            "in your last trick"
+        )
+    if theirs.get("aside"):
+        lines.append(
+            f"{capitalize(names.act(other, 'has', 'have'))} set a card aside face-down (Flail "
+            "of Dawn) for their last trick"
+        )
+    counters: dict[str, int] = view.get("counters") or {}
+    now = "this trick" if view.get("current") is not None else "the next trick"
+    for name, what in (
+        (arts.TORCH, "every card taken from the deck is shown to both players"),
+        (arts.MASK, "the leader plays face-down and the follower may play any card"),
+    ):
+        left = counters.get(name, 0)
+        if left > 0:
+            when = f"{now} and the one after" if left > 1 else now
+            lines.append(f"{artifact_title(name)}: {what} ({when})")
+    for p in (seat, other):
+        for name in arts.BONUSES:
+            amount = counters.get(f"{name}:{p}", 0)
+            if amount:
+                their = "your" if names[p] == "you" else "their"
+                lines.append(
+                    f"{artifact_title(name)}: {names.act(p, 'has', 'have')} +{amount} on {their} "
+                    "next card"
+                )
+    lost = counters.get(f"{arts.LOSSES}:{seat}", 0)
+    if "flask-of-tears" in mine["artifacts"] and lost >= 3:
+        lines.append(
+            f"Flask of Tears: you have lost {lost} tricks in a row; your Flask may be used at the "
+            "start of a trick"
+        )
+    return lines
+
+
+#: what each artifact's use does, as a hint after the move in the list ({arg}: its argument,
+#: {other}: the opponent)
+ARTIFACT_HINTS = {
+    "prowlers-torch": "cards taken from the deck shown to both, this trick and the next",
+    "mask-of-darkness": "face-down leads this trick and the next; the follower plays freely",
+    "gamblers-dice": "both cards of this trick drawn at random",
+    "endless-rope": "{arg} from your Score pile to your hand",
+    "flask-of-tears": "+9 on your next card",
+    "book-of-memories": "lead a card from your Score pile",
+    "kings-dagger": "take that 5 into your Score pile; {other} plays another card",
+    "magic-wand": "your card counts {arg}",
+    "mirror-of-lies": "your card +5 at 5 or less, −5 above",
+    "hunting-cloak": "{other_poss} card is drawn at random",
+    "wishing-lamp": "name {arg}",
+    "bottomless-bottle": "the lower value wins this trick",
+    "ice-sword": "both cards freeze; the same leader leads again",
+    "spyglass": "discard {arg}, then take a card of the discard pile",
+    "gamblers-book": "discard a random card of your hand, then take one of the discard pile",
+    "flail-of-dawn": "{other} sets a card aside for their last trick",
+}
+
+
+def move_hint(move: str, names: Names, seat: int) -> str:
+    """A short explanation after an artifact move of the list (empty for other moves)."""
+    if not move.startswith("use "):
+        return ""
+    parts = move.split(" ", 2)
+    name = parts[1]
+    template = ARTIFACT_HINTS.get(name)
+    if template is None:
+        return ""  # a hero's use (Skeleton, Dinosaur, ...)
+    text = template.format(
+        arg=parts[2] if len(parts) > 2 else "",
+        other=names[1 - seat],
+        other_poss=names.owner(1 - seat),
+    )
+    return f"{artifact_title(name)}: {text}"
+
+
+def _window_line(view: dict[str, Any], seat: int, names: Names, state: State) -> str:
+    """What an artifact decision of ``seat`` asks, in words (R-80 windows, A1–A4)."""
+    task = state.tasks[0] if state.tasks else None
+    if task is None or task[1] != seat or task[0] not in ARTIFACT_WINDOWS:
+        return ""
+    kind, _, data = task
+    other = names[1 - seat]
+    if kind == arts.DAGGER:
+        plays = (view.get("current") or {}).get("plays") or []
+        card = plays[data]["card"] if data < len(plays) else "a card"
+        return (
+            f"{capitalize(names.act(1 - seat, 'has', 'have'))} just played {card}, a printed 5: "
+            "your King's Dagger may take it, or pass"
+        )
+    return ARTIFACT_WINDOWS[kind].format(other=other)
+
+
+#: each artifact decision in words ({other}: the opponent)
+ARTIFACT_WINDOWS = {
+    arts.START: "Start of the trick: you may use an artifact before the lead, or pass",
+    arts.DAGGER: "",
+    arts.PLAYED: "Right after your card: you may use an artifact, or pass",
+    arts.ICE: "Both cards are down: your Ice Sword may freeze them, or pass",
+    arts.WON: (
+        "You won the trick: your Spyglass may swap a card you collected for one of the discard "
+        "pile, or pass"
+    ),
+    arts.BETWEEN: (
+        "Between the phases: your Gambler's Book may discard a random card of your hand and take "
+        "one of the discard pile, or pass"
+    ),
+    arts.FLAIL: (
+        "Phase Two begins: your Flail of Dawn may make {other} set a card aside for their last "
+        "trick, or pass"
+    ),
+    arts.ASIDE: (
+        "Flail of Dawn: set a card of your hand aside face-down; you must play it in your last "
+        "trick"
+    ),
+    arts.BOOK_TAKE: "Gambler's Book: take a card of the discard pile to the end of your hand",
+    arts.SPY_TAKE: "Spyglass: put a card of the discard pile into your Score pile",
+}
+
+
+def location_lines(view: dict[str, Any], names: Names) -> list[str]:
+    """The locations in play and their public tallies in words (``view["counters"]``): a
+    Plateau streak, the Ice Fields bonus waiting, a Lava Fields run, the factions won outright at
+    the Lighthouse, the Dungeon's Phase One extra vote."""
+    setting, building = view.get("setting"), view.get("building")
+    if not setting and not building:
+        return []
+    where = [
+        f"{kind} {location_title(name)}"
+        for kind, name in (("setting", setting), ("building", building))
+        if name
+    ]
+    lines = [f"Locations: {', '.join(where)} (help shows their rules)"]
+    counters: dict[str, int] = view.get("counters") or {}
+
+    def has(p: int) -> str:
+        return names.act(p, "has", "have")
+
+    def their(p: int) -> str:
+        return "your" if names[p] == "you" else "their"
+
+    player, count = counters.get("plateau-player", -1), counters.get("plateau-count", 0)
+    if setting == "plateau" and player in (0, 1) and count > 0:
+        lines.append(
+            f"Plateau: {has(player)} won {count} trick{'s' if count != 1 else ''} in a row (at 3 "
+            "the other player leads the next trick)"
+        )
+    player = counters.get("ice-fields", -1)
+    if setting == "ice-fields" and player in (0, 1):
+        lines.append(f"Ice Fields: {has(player)} +1 on {their(player)} next card")
+    player, count = counters.get("lava-player", -1), counters.get("lava-count", 0)
+    if setting == "lava-fields" and player in (0, 1) and count > 0:
+        lines.append(
+            f"Lava Fields: {has(player)} lost {count} trick{'s' if count != 1 else ''} in a row "
+            "in Phase Two (5 in a row wins the game)"
+        )
+    outright: dict[int, list[str]] = {}
+    for key, owner in counters.items():
+        if key.startswith("lighthouse:") and owner in (0, 1):
+            outright.setdefault(owner, []).append(key.split(":", 1)[1])
+    for owner, factions in sorted(outright.items()):
+        lines.append(f"Lighthouse: {', '.join(factions)} won outright by {names[owner]}")
+    if building == "dungeon" and "dungeon-1" in counters:
+        first = counters["dungeon-1"]
+        lines.append(
+            f"Dungeon: {names[first]} won the last trick of Phase One (one extra vote at the end)"
+            if first in (0, 1)
+            else "Dungeon: nobody won the last trick of Phase One"
+        )
+    return lines
+
+
+def _choice_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+    """A simultaneous choice under way (R-62, W8): the cards you chose (not yet carried out),
+    how many the other has chosen, and what your pending location decision asks."""
+    lines: list[str] = []
+    kind = pending_choice(state)
+    verb = LOCATION_CHOICES[kind][0] if kind is not None else "discard"
+    other = 1 - seat
+    chosen = view["players"][seat].get("chosen")
+    if chosen:
+        to = f" to {names[other]}" if verb == "give" else ""
+        it = "it goes" if len(chosen) == 1 else "they go"
+        lines.append(f"You chose to {verb} {', '.join(chosen)}{to}; {it} once both have chosen")
+    theirs = len(state.chosen[other])
+    if kind is not None and theirs:
+        what = f"{theirs} card{'s' if theirs != 1 else ''}"
+        to = " to give you" if verb == "give" else " to discard"
+        lines.append(
+            f"{capitalize(names.act(other, 'has', 'have'))} chosen {what}{to}; you see them once "
+            "both have chosen"
+        )
+    nxt = view.get("next") or {}
+    task = state.tasks[0] if state.tasks else None
+    if task is None or nxt.get("player") != seat or task[0] not in (*LOCATION_CHOICES, "islands"):
+        return lines
+    ask, _, left = task
+    title = location_title(ask)
+    if ask == "islands":
+        lines.append(f"{title}: take one of the two prizes; the other stays face-up")
+        return lines
+    more = "" if not chosen else " more"
+    cards_left = f"{left}{more} card{'s' if left != 1 else ''}"
+    if ask == "tavern":
+        lines.append(
+            f"{title}: give {cards_left} of your Score pile to {names[other]}, one move each; "
+            "neither sees the other's choice until both have chosen"
+        )
+    elif verb == "give":
+        lines.append(
+            f"{title}: give {cards_left} from your hand to {names[other]}, one move each; "
+            "neither sees the other's choice until both have chosen"
+        )
+    else:
+        lines.append(
+            f"{title}: discard {cards_left} from your hand, one move each; neither sees the "
+            "other's choice until both have chosen"
+        )
+    return lines
+
+
+def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+    """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions and the
+    decision being asked)."""
+    players = view["players"]
+    lines = [_table_heading(view, state)]
+    current = view.get("current")
+    if current is not None:
+        if len(current.get("prizes") or ()) > 1:
+            lines.append(
+                f"Prizes (Islands): {' and '.join(current['prizes'])} (the trick's winner takes "
+                "one, the other stays face-up)"
+            )
+        elif current.get("prize"):
+            lines.append(f"Prize: {current['prize']}")
+        if current["plays"]:
+            said = [
+                f"{names[p['player']]} {'led' if i == 0 else 'played'} {p['card']}"
+                for i, p in enumerate(current["plays"])
+            ]
+            lines.append("Trick so far: " + ", ".join(said))
+        else:
+            lines.append(f"Trick so far: nothing played; {names[current['leader']]} to lead")
+        if current.get("artifacts"):
+            used = artifact_titles(current["artifacts"])
+            if current.get("daggered"):
+                used += f" (the King's Dagger took {', '.join(current['daggered'])})"
+            lines.append(f"Artifacts used in this trick: {used}")
+    hand = players[seat]["hand"]
+    lines.append(f"Your hand ({len(hand)}): {', '.join(hand) or 'empty'}")
+    if players[seat]["followers"]:
+        lines.append(f"Your Follower deck: {', '.join(players[seat]['followers'])}")
+    lines.append("Score piles:")
+    for p in (0, 1):
+        lines.append(f"  {names[p]}: {_by_faction(players[p]['score'])}")
+    factions = state.config.factions
+    if "gnomes" in factions or any(pl["gnomes"] for pl in players):
+        gnomes = "; ".join(
+            f"{names[p]}: {', '.join(players[p]['gnomes']) or 'none'}" for p in (0, 1)
+        )
+        lines.append(f"Face-up Gnomes: {gnomes}")
+    if "trolls" in factions or view["troll_pool"]:
+        lines.append(f"Troll pool: {', '.join(view['troll_pool']) or 'empty'}")
+    lines.extend(_expansion_lines(view, seat, names, factions))
+    if view.get("table"):
+        lines.append(
+            f"On the table: {', '.join(view['table'])} (the Gelatinous Cube and the card under "
+            "it: the next trick's winner takes them)"
+        )
+    lines.extend(location_lines(view, names))
+    lines.extend(artifact_lines(view, seat, names))
+    lines.extend(_choice_lines(view, seat, names, state))
+    other = 1 - seat
+    aside = len(players[other].get("aside") or ())
+    lines.append(
+        f"Cards left: deck {len(view['deck'])}, your hand {len(hand)}, "
+        f"{names.owner(other)} hand {len(players[other]['hand'])}"
+        f"{f' (and {aside} set aside)' if aside else ''}; Follower decks: "
+        f"yours {len(players[seat]['followers'])}, {names.owner(other)} "
+        f"{len(players[other]['followers'])}"
+    )
+    seen = [c for c in view["deck"] if c != "?"]
+    if seen:
+        lines.append(f"You see the top card of the deck: {', '.join(seen)}")
+    nxt = view.get("next") or {}
+    legal = nxt.get("legal") or []
+    if legal:
+        window = _window_line(view, seat, names, state)
+        if window:
+            lines.append(window)
+        lines.append("Your moves:")
+        for i, move in enumerate(legal, 1):
+            hint = move_hint(move, names, seat)
+            lines.append(f"  {i}. {move}" + (f" — {hint}" if hint else ""))
+    return lines

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-from claim.core import cards, records
+from claim.core import cards, notation, records
 from claim.core.engine import apply, is_over, legal_actions
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.setup import new_game
 from claim.core.state import State
 
 #: CLAIM_FUZZ_SCALE=N multiplies every fuzz test's number of examples (default 1, for CI)
@@ -228,7 +228,7 @@ def _mutate(draw: st.DrawFn, record: Any, kind: str) -> Any:
     elif kind == "setup" and isinstance(record, dict):
         setup = record.get("setup")
         if isinstance(setup, dict):
-            name = draw(st.sampled_from(records.SETUP_FIELDS))
+            name = draw(st.sampled_from(notation.SETUP_FIELDS))
             setup[name] = draw(_setup_values(name))
     return record
 

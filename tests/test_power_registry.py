@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 from claim.core.cards import ARTIFACTS, BUILDINGS, FACTIONS, HEROES, SETTINGS
-from claim.core.powers import REGISTRY, Tier
+from claim.core.powers import FACTION_POWERS, REGISTRY, Tier
 from claim.core.powers.base import TRICK_HOOKS, Power
 from claim.core.setup import playable_factions
 
@@ -14,6 +14,9 @@ TESTS = Path(__file__).parent
 
 
 def test_every_playable_faction_has_a_registered_power() -> None:
+    """setup lists the playable factions from the card tables (it sits below the powers): each
+    must have its faction power, and each faction power must be playable."""
+    assert set(playable_factions()) == set(FACTION_POWERS)
     assert set(playable_factions()) <= set(REGISTRY)
     components = set(FACTIONS) | set(HEROES) | set(SETTINGS) | set(BUILDINGS) | set(ARTIFACTS)
     assert set(REGISTRY) <= components

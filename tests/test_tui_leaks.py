@@ -37,8 +37,9 @@ from claim.apps.tui.table import ReplayScreen, TableScreen
 from claim.apps.tui.widgets import LogPanel, MovesPanel, TablePanel
 from claim.core import cards, records
 from claim.core.engine import apply, current_player, is_over, legal_actions
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.setup import GameConfig, new_game
+from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import observe, report
 from claim.text.account import artifact_title, hero_title

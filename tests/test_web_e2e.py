@@ -31,9 +31,9 @@ from typing import Any
 import pytest
 
 from claim.core.engine import current_player, is_over
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.records import replay
-from claim.core.setup import new_game
 from claim.core.view import observe
 
 try:  # checked in the browser fixture, so that a missing package fails with a clear message

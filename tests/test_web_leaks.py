@@ -295,8 +295,8 @@ def test_no_message_leaks(
 
 def test_the_log_guard_writes_unseen_cards_as_the_viewer_sees_them() -> None:
     from claim.apps.web.games import Game
+    from claim.core.game import new_game
     from claim.core.options import SetupOptions
-    from claim.core.setup import new_game
 
     setup = SetupOptions(factions="goblins,knights,demons,tricksters,poisoners").resolve(5)
     game = Game(

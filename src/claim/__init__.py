@@ -9,7 +9,8 @@ replay games.
 from claim.core import records
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError, DeckError, IllegalMove, RecordError
-from claim.core.setup import GameConfig, new_game
+from claim.core.game import new_game
+from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import determinize, observe, report
 

@@ -10,9 +10,9 @@ from typing import Any
 from claim.core import cards
 from claim.core.engine import STEPS, advance
 from claim.core.errors import ClaimError, RecordError, shown
+from claim.core.notation import DEAL_FIELDS, CardPool, check_fields, parse_setup
 from claim.core.powers import rule_book
 from claim.core.powers.base import POWER_KEY
-from claim.core.records import DEAL_FIELDS, CardPool, check_fields, parse_setup
 from claim.core.setup import game_cards
 from claim.core.state import (
     DISCARD,

@@ -5,13 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from claim.core import cards
 from claim.core.errors import ConfigError, DeckError, shown
-
-if TYPE_CHECKING:
-    from claim.core.state import State
 
 HAND_SIZE = 13
 DECK_SIZE = 52
@@ -290,13 +286,15 @@ def parse_hero_values(text: str | None) -> tuple[tuple[str, int], ...]:
     return tuple(values)
 
 
-def playable_factions() -> frozenset[str]:
-    """The factions whose powers are implemented (every registered faction power)."""
-    from claim.core.powers import (
-        FACTION_POWERS,  # the powers import this module; keep the cycle local
-    )
+#: the factions a deck may use: every faction of the card tables, each with its power in
+#: ``claim.core.powers.FACTION_POWERS`` (tests/test_power_registry.py checks the two agree, so
+#: setup, below the powers, needs no import of them)
+PLAYABLE_FACTIONS: frozenset[str] = frozenset(cards.FACTIONS)
 
-    return frozenset(FACTION_POWERS)
+
+def playable_factions() -> frozenset[str]:
+    """The factions a deck may use (:data:`PLAYABLE_FACTIONS`)."""
+    return PLAYABLE_FACTIONS
 
 
 def _faction_list() -> str:
@@ -337,13 +335,6 @@ def validate_factions(factions: Sequence[str]) -> None:
             f"a deck needs one pair and exactly three single factions, got {len(singles)} "
             f"single factions: {', '.join(singles) or 'none'}"
         )
-    for name in names:
-        if name not in playable_factions():
-            info = cards.FACTIONS[name]
-            raise DeckError(
-                f"{name} ({info.box.title()} box) is not implemented yet; "
-                f"playable factions: {_faction_list()}"
-            )
 
 
 def parse_factions(text: str, rng: random.Random | None = None) -> tuple[str, ...]:
@@ -433,40 +424,6 @@ class SetupDraws:
     out: list[int]
     toxics: list[int]
     fire_phoenix: list[int]  # top card first
-
-
-def new_game(config: GameConfig | None = None, seed: int | None = None) -> State:
-    """Shuffle and deal a new game from ``seed`` (§2 steps 2, 6–7).
-
-    The same config and seed always give the same game: the deal and the setup draws come from
-    ``random.Random(seed)``, later random events from a stream derived from the seed.
-    """
-    from claim.core.engine import start_game  # the engine imports setup; keep the cycle local
-    from claim.core.state import chance_seed_for
-
-    config = config or GameConfig()
-    rng = random.Random(seed)
-    factions = config.factions
-    pool = deck_cards(factions)
-    out: list[int] = []
-    if "shadows" in factions:
-        # 10 of the 20 Shadows at random, unseen; the rest leave the game (§2 step 2)
-        shadows = shuffled(cards.IDS_BY_FACTION["shadows"], rng)
-        out = sorted(shadows[SHADOWS_IN_DECK:])  # table order, as a replayed deal leaves them
-        unused = set(out)
-        pool = [c for c in pool if c not in unused]
-    pool = shuffled(pool, rng)
-    if config.heroes:
-        # §2 step 3: the top h faction cards leave the game unseen; the heroes are shuffled in
-        h = len(config.heroes)
-        out = sorted(out + pool[:h])  # table order, as a replayed deal leaves them
-        pool = shuffled(pool[h:] + hero_cards(config.heroes), rng)
-    hands = [pool[:HAND_SIZE], pool[HAND_SIZE : 2 * HAND_SIZE]]
-    deck_top_first = pool[2 * HAND_SIZE :]
-    draws = draw_extras(factions, rng, out)
-    state = start_game(config, hands, deck_top_first, chance_seed_for(seed), draws)
-    state.seed = seed
-    return state
 
 
 def removed_for_heroes(config: GameConfig, unused: Sequence[int]) -> list[int]:

@@ -48,8 +48,8 @@ from typing import Any
 from claim.bots import Bot, make_bot, play_out
 from claim.core import cards
 from claim.core.errors import ConfigError
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.setup import new_game
 
 #: the two-sided 95% quantile of the standard normal distribution
 Z95 = 1.959963984540054

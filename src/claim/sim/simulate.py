@@ -25,8 +25,9 @@ from typing import Any
 from claim.bots import RandomBot
 from claim.core import cards
 from claim.core.engine import apply, current_player, is_over, legal_actions
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.setup import hero_cards, new_game
+from claim.core.setup import hero_cards
 from claim.core.state import State
 from claim.core.view import observe
 

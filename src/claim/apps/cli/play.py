@@ -15,9 +15,10 @@ from claim.bots import decide
 from claim.core import cards, records
 from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.powers import REGISTRY
-from claim.core.setup import GameConfig, new_game
+from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import observe
 from claim.sim.arena import build_bot, normalize_spec

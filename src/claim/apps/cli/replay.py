@@ -12,8 +12,8 @@ from claim.apps.cli.group import cli, echo_line, fail, resolve_options
 from claim.apps.cli.options import setup_options
 from claim.core import records
 from claim.core.errors import ClaimError
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.setup import new_game
 from claim.core.view import report
 from claim.text.account import replay_account
 

@@ -18,9 +18,10 @@ from claim.bots import STRENGTHS, Bot, decide, make_bot
 from claim.core import records
 from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.powers import REGISTRY
-from claim.core.setup import GameConfig, new_game
+from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import observe, report
 from claim.sim.simulate import bot_seed

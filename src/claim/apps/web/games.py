@@ -41,10 +41,10 @@ from claim.core import cards
 from claim.core.cards import PUBLIC_NAME
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
+from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.positions import load_position
 from claim.core.records import initial_state, replay, to_record
-from claim.core.setup import new_game
 from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.text.account import Names, Narrator, setup_lines, table_setup_lines

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
 from claim.core.powers.base import WIN_IMPOSED, Ask, Power, Tier, first_named, named
+from claim.core.scoring import scoring_faction
 from claim.core.state import DISCARD, NO_PLAYER, POOL, TABLE
 
 if TYPE_CHECKING:
@@ -512,8 +513,6 @@ class Ent(HeroPower):
     hero = "ent"
 
     def eligible(self, state: State, player: int) -> list[str]:
-        from claim.core.scoring import scoring_faction
-
         counts: dict[str, int] = {}
         for c in state.score[player]:
             f = scoring_faction(state, c)

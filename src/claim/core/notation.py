@@ -1,0 +1,190 @@
+"""What records and positions both read: a game's ``setup`` object, the field lists of a
+record's ``setup`` and ``deal``, the check that refuses unknown fields, and a pool that hands out
+a game's cards by code (``shared/spec/records.md``, ``docs/records.md``).
+
+Below both :mod:`claim.core.records` (which replays a record, starting from its deal or its
+position) and :mod:`claim.core.positions` (which restores a position), so that neither imports the
+other's parser back. Every problem raises :class:`~claim.core.errors.RecordError` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from claim.core import cards
+from claim.core.errors import ClaimError, RecordError
+from claim.core.errors import shown as _shorten
+from claim.core.setup import (
+    GameConfig,
+    check_hero_value,
+    validate_artifacts,
+    validate_factions,
+    validate_location,
+)
+
+#: the fields of a record's ``setup`` and of its ``deal`` (docs/records.md); any other field is
+#: refused (a misspelled one would otherwise replay another game), except annotations (``x-…``)
+SETUP_FIELDS = (
+    "factions",
+    "first_leader",
+    "heroes",
+    "hero_pool",
+    "hero_values",
+    "setting",
+    "building",
+    "artifacts",
+    "artifact_pool",
+    "toxics",
+    "fire_phoenix",
+)
+DEAL_FIELDS = ("hands", "deck")
+
+
+def check_fields(data: dict[Any, Any], known: Sequence[str], where: str) -> None:
+    """Refuse a field ``data`` does not know, naming it and the known ones (``x-…`` fields are
+    annotations and are ignored)."""
+    for key in data:
+        if key not in known and not (isinstance(key, str) and key.startswith("x-")):
+            raise RecordError(
+                f"{where}: unknown field {_shorten(key)}; known fields: {', '.join(known)}"
+            )
+
+
+def parse_setup(data: Any, where: str = "setup") -> GameConfig:
+    """The ``setup`` object of a record or position as a GameConfig."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} must be an object")
+    check_fields(data, SETUP_FIELDS, where)
+    factions = data.get("factions")
+    if isinstance(factions, str):
+        if factions not in cards.PRESETS:
+            raise RecordError(f"{where}.factions: unknown preset {_shorten(factions)}")
+        factions = list(cards.PRESETS[factions])
+    if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
+        raise RecordError(f"{where}.factions must be a preset name or a list of five factions")
+    first = data.get("first_leader", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or first not in (0, 1):
+        raise RecordError(f"{where}.first_leader must be 0 or 1, got {_shorten(first)}")
+    heroes = _name_list(data.get("heroes"), f"{where}.heroes")
+    pool = _name_list(data.get("hero_pool"), f"{where}.hero_pool")
+    values = data.get("hero_values") or {}
+    if not isinstance(values, dict):
+        raise RecordError(f"{where}.hero_values must map hero names to values")
+    _check_hero_values(values, f"{where}.hero_values")
+    try:
+        validate_factions(factions)
+    except ClaimError as exc:
+        raise RecordError(f"{where}.factions: {exc}") from None
+    locations: dict[str, str | None] = {}
+    for kind in ("setting", "building"):
+        name = data.get(kind)
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"{where}.{kind} must be a {kind} name or null")
+        try:
+            validate_location(name, kind)  # L1: a name of the right pool; never "random"
+        except ClaimError as exc:
+            raise RecordError(f"{where}.{kind}: {exc}") from None
+        locations[kind] = name
+    artifacts, artifact_pool = _parse_artifacts(data, where)
+    try:
+        return GameConfig(
+            tuple(factions),
+            first,
+            heroes,
+            pool,
+            tuple(values.items()),
+            locations["setting"],
+            locations["building"],
+            artifacts,
+            artifact_pool,
+        )
+    except ClaimError as exc:
+        field = "hero_values" if "value" in str(exc) else "heroes"
+        raise RecordError(f"{where}.{field}: {exc}") from None
+
+
+def _check_hero_values(values: dict[Any, Any], where: str) -> None:
+    """Each entry :func:`~claim.core.setup.check_hero_value`, the error naming its field (a hero
+    not in the game's pool is accepted: earlier versions wrote ``--hero-values`` for any hero, and
+    it changes nothing)."""
+    for name, value in values.items():
+        try:
+            check_hero_value(name, value)
+        except ClaimError as exc:
+            raise RecordError(f"{where}.{_shorten(name)[1:-1]}: {exc}") from None
+
+
+def _parse_artifacts(
+    data: dict[str, Any], where: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """``setup.artifacts`` ([[3 names], [3 names]], A19, A41) and the extension
+    ``setup.artifact_pool`` (default: all 16), checked here so that errors name the field."""
+    dealt_data = data.get("artifacts")
+    pool_data = data.get("artifact_pool")
+    if not dealt_data:
+        if pool_data:
+            raise RecordError(f"{where}.artifact_pool: no artifacts are dealt (setup.artifacts)")
+        return (), ()
+    shape_ok = (
+        isinstance(dealt_data, list)
+        and len(dealt_data) == 2
+        and all(isinstance(h, list) and all(isinstance(n, str) for n in h) for h in dealt_data)
+    )
+    if not shape_ok:
+        raise RecordError(f"{where}.artifacts must be two lists of 3 artifact names")
+    dealt = (tuple(dealt_data[0]), tuple(dealt_data[1]))
+    pool = _name_list(pool_data, f"{where}.artifact_pool", "artifact") or cards.ARTIFACTS
+    try:
+        validate_artifacts(dealt, pool)
+    except ClaimError as exc:
+        field = "artifact_pool" if "pool" in str(exc) and pool_data else "artifacts"
+        raise RecordError(f"{where}.{field}: {exc}") from None
+    return dealt, pool
+
+
+def _name_list(data: Any, where: str, what: str = "hero") -> tuple[str, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
+        raise RecordError(f"{where} must be a list of {what} names")
+    return tuple(data)
+
+
+class CardPool:
+    """Hands out the physical ids of a game's cards by code, refusing unknown or extra copies."""
+
+    def __init__(self, ids: Sequence[int]) -> None:
+        self._free: dict[str, list[int]] = {}
+        for card in ids:
+            self._free.setdefault(cards.CODE[card], []).append(card)
+        self._total = Counter({code: len(v) for code, v in self._free.items()})
+
+    def take(self, code: Any, where: str) -> int:
+        if not isinstance(code, str):
+            raise RecordError(f"{where}: a card must be a code string, got {_shorten(code)}")
+        if code not in cards.IDS_BY_CODE:
+            raise RecordError(f"{where}: unknown card code {_shorten(code)}")
+        free = self._free.get(code)
+        if free is None:
+            raise RecordError(f"{where}: {code} is not a card of this game's factions")
+        if not free:
+            raise RecordError(
+                f"{where}: too many copies of {code} (the game has {self._total[code]})"
+            )
+        return free.pop(0)
+
+    def take_list(self, data: Any, where: str, size: int | None = None) -> list[int]:
+        if not isinstance(data, list):
+            raise RecordError(f"{where} must be a list of card codes")
+        if size is not None and len(data) != size:
+            raise RecordError(f"{where} has {len(data)} cards, expected {size}")
+        return [self.take(code, f"{where}[{i}]") for i, code in enumerate(data)]
+
+    def left(self) -> int:
+        return sum(len(v) for v in self._free.values())
+
+    def remaining(self) -> list[int]:
+        """The ids not taken yet, in table order."""
+        return sorted(c for ids in self._free.values() for c in ids)

@@ -275,3 +275,44 @@ def test_the_core_keeps_no_import_inside_a_function() -> None:
         "pattern): import at module level; if that makes a cycle, cut the cycle instead (move "
         "the shared piece into a lower module, or hand the object in):\n" + "\n".join(bad)
     )
+
+
+def _literal_key(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str)
+    )
+
+
+def _keyed(node: ast.expr) -> bool:
+    """``….counters`` or ``….marks`` (or a bare ``counters`` / ``marks`` alias)."""
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return name in ("counters", "marks")
+
+
+def test_the_core_names_counter_and_mark_keys_by_constant() -> None:
+    """Counter and mark keys are constants of ``claim.core.keys`` (listed in its tables for the
+    describing layer and the browser), never string literals repeated across modules."""
+    bad = []
+    for module, path in MODULES.items():
+        if not _in(module, "claim.core") or module in ("claim.core.keys", "claim.core.state"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Subscript) and _keyed(node.value):
+                key: ast.expr | None = node.slice
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("get", "pop", "setdefault")
+                and _keyed(node.func.value)
+                and node.args
+            ):
+                key = node.args[0]
+            else:
+                continue
+            if _literal_key(key):
+                bad.append(f"{path.relative_to(SRC.parent)}:{node.lineno}: {ast.unparse(node)}")
+    assert not bad, (
+        "counter or mark keys written as string literals in claim.core; name each one in "
+        "claim/core/keys.py (and its COUNTER_KEYS / MARK_KEYS table) and use the constant "
+        "(player_key / faction_key for per-player and per-faction counters):\n" + "\n".join(bad)
+    )

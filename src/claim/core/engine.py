@@ -23,6 +23,7 @@ from claim.core.cards import (
     VALUE_HIDDEN,
 )
 from claim.core.errors import IllegalMove
+from claim.core.keys import END_STEP
 from claim.core.powers import rule_book
 from claim.core.powers.base import (
     AFTER_PLAY,
@@ -724,9 +725,6 @@ def _end_phase(state: State) -> None:
         _begin_phase(state)
     else:
         _end_game(state)
-
-
-END_STEP = "end-step"  # the counter naming the next end-of-game step while a decision is asked
 
 
 def _end_game(state: State) -> None:

@@ -24,8 +24,10 @@ from claim.core.cards import (
     PUBLIC_NAME,
     VALUE_HIDDEN,
 )
-from claim.core.engine import END_STEP, current_player, legal_actions, refresh_options
-from claim.core.powers.artifacts import BOOK, FORCED, MASKED, KingsDagger
+from claim.core.engine import current_player, legal_actions, refresh_options
+from claim.core.keys import BOOK, END_STEP, MASKED
+from claim.core.keys import FORCED_PLAY as FORCED
+from claim.core.powers.artifacts import KingsDagger
 from claim.core.powers.base import POWER_KEY
 from claim.core.setup import hero_cards
 from claim.core.state import PRIVATE_LOOK, State, Trick

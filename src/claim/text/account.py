@@ -17,9 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from claim.core import cards
+from claim.core import cards, keys
 from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
-from claim.core.engine import END_STEP, apply, current_player, is_over
+from claim.core.engine import apply, current_player, is_over
+from claim.core.keys import END_STEP
 from claim.core.old_moves import upgrade_move
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
@@ -687,7 +688,7 @@ class _Before:
         return cls(
             trick=trick,
             plays=[c for _, c in trick.plays] if trick is not None else [],
-            forced=trick.marks.get(arts.FORCED) if trick is not None else None,
+            forced=trick.marks.get(keys.FORCED_PLAY) if trick is not None else None,
             holders=holders,
             aside=[list(a) for a in state.aside],
             counters=dict(state.counters),
@@ -903,7 +904,7 @@ class Narrator:
         state = self.state
         if state.config.building != "dungeon":
             return []
-        first = state.counters.get("dungeon-1", -1)
+        first = state.counters.get(keys.DUNGEON_FIRST, -1)
         if first not in (0, 1):
             return ["Dungeon: nobody won the last trick of Phase One."]
         return [
@@ -923,9 +924,9 @@ class Narrator:
         if (
             state.config.setting == "plateau"
             and winner is not None
-            and before.get("plateau-player") == winner
-            and before.get("plateau-count", 0) >= 2
-            and after.get("plateau-count", 0) == 0
+            and before.get(keys.PLATEAU_PLAYER) == winner
+            and before.get(keys.PLATEAU_COUNT, 0) >= 2
+            and after.get(keys.PLATEAU_COUNT, 0) == 0
         ):
             leads = (
                 f"{names[state.leader]} leads the next trick"
@@ -936,7 +937,7 @@ class Narrator:
                 f"Plateau: {names.act(winner, 'has', 'have')} won 3 tricks in a row: {leads}."
             )
         for key, owner in after.items():
-            if key.startswith("lighthouse:") and key not in before and owner in (0, 1):
+            if key.startswith(keys.LIGHTHOUSE + ":") and key not in before and owner in (0, 1):
                 faction = key.split(":", 1)[1]
                 lines.append(
                     f"Lighthouse: {names.act(owner, 'has', 'have')} 3 collected {faction} cards "
@@ -981,8 +982,8 @@ class Narrator:
         return (
             self.viewer is not None
             and self.viewer != trick.leader
-            and bool(marks.get(arts.MASKED))
-            and not marks.get(arts.BOOK)
+            and bool(marks.get(keys.MASKED))
+            and not marks.get(keys.BOOK)
             and len(trick.plays) == 1
             and trick is self.state.trick
             and self.state.result is None
@@ -1083,7 +1084,7 @@ class Narrator:
                 f"{owner} hand."
             )
         if name == "flask-of-tears":
-            lost = before.counters.get(f"{arts.LOSSES}:{player}", 0)
+            lost = before.counters.get(keys.player_key(keys.LOSSES, player), 0)
             return (
                 f"{act} the Flask of Tears after {lost} lost tricks in a row: {owner} next card "
                 "gets +9."
@@ -1117,7 +1118,7 @@ class Narrator:
             )
         if name == "wishing-lamp":
             marks = trick.marks if trick is not None else {}
-            if marks.get(arts.LAMP_WINS):
+            if marks.get(keys.LAMP_WINS):
                 effect = (
                     f"{names.act(other, 'does', 'do')} not hold it, may play any card and "
                     f"{'win' if names[other] == 'you' else 'wins'} the trick"
@@ -1180,11 +1181,11 @@ class Narrator:
         names = self.names
         trick = before.trick
         act = names.act(player, "uses", "use")
-        if trick is None or not trick.marks.get(arts.FROZEN):
+        if trick is None or not trick.marks.get(keys.FROZEN):
             return f"{act} the Ice Sword: no further trick can be played, so it has no effect."
         bonus = []
         for p in (0, 1):
-            key = f"ice-sword:{p}"
+            key = keys.player_key(keys.ICE_SWORD, p)
             amount = state.counters.get(key, 0) - before.counters.get(key, 0)
             bonus.append(f"{names[p]} +{amount}")
         again = " for the same prize" if trick.phase == 1 else ""
@@ -1202,7 +1203,7 @@ class Narrator:
         lines: list[str] = []
         cards_now = [c for _, c in trick.plays]
         added = [c for c in cards_now if c not in before.plays]
-        source = "Gambler's Dice" if trick.marks.get(arts.DICE) else "Hunting Cloak"
+        source = "Gambler's Dice" if trick.marks.get(keys.DICE) else "Hunting Cloak"
         own = added[0] if move.startswith("play ") and added else -1
         for card in added:
             owner = before.holders.get(card, -1)
@@ -1221,7 +1222,7 @@ class Narrator:
                     f"Flail of Dawn: {names.act(owner, 'plays', 'play')} {what}, the card "
                     f"set aside for {self._their(owner)} last trick."
                 )
-            if lead and trick.marks.get(arts.MASKED) and not trick.marks.get(arts.BOOK):
+            if lead and trick.marks.get(keys.MASKED) and not trick.marks.get(keys.BOOK):
                 what = "a card" if hidden else self.public(card)
                 follower = 1 - owner
                 lines.append(
@@ -1229,13 +1230,13 @@ class Narrator:
                     f"revealed once {names.act(follower, 'has', 'have')} played; "
                     f"{names[follower]} may play any card."
                 )
-        forced = trick.marks.get(arts.FORCED)
+        forced = trick.marks.get(keys.FORCED_PLAY)
         if (
             forced is not None
             and forced != before.forced
             and forced not in cards_now
             and CODE[forced] in left
-            and (trick.marks.get(arts.DICE) or trick.marks.get(arts.CLOAK))
+            and (trick.marks.get(keys.DICE) or trick.marks.get(keys.CLOAK))
         ):
             left.remove(CODE[forced])
             owner = before.holders.get(forced, 1 - trick.leader)
@@ -1399,7 +1400,7 @@ class Narrator:
         order = (0, 1) if winner is None else (winner, 1 - winner)
         face_up = set(prizes) or {prize}
         # W6: a Prowler's Torch used in this trick or the one before shows the draws
-        torch = self._counters.get(arts.TORCH, 0) > 0 or "prowlers-torch" in trick.get(
+        torch = self._counters.get(keys.SHOWN_DRAWS, 0) > 0 or "prowlers-torch" in trick.get(
             "artifacts", ()
         )
         taken: set[int] = set()

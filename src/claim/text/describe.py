@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from claim.core import cards
+from claim.core import cards, keys
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
 from claim.core.setup import GameConfig
@@ -378,20 +378,20 @@ def location_lines(view: dict[str, Any], names: Names) -> list[str]:
         if name
     ]
     counters: dict[str, int] = view.get("counters") or {}
-    player, count = counters.get("plateau-player", -1), counters.get("plateau-count", 0)
+    player, count = counters.get(keys.PLATEAU_PLAYER, -1), counters.get(keys.PLATEAU_COUNT, 0)
     if setting == "plateau" and player in (0, 1) and count > 0:
         lines.append(f"Plateau: {names[player]} won {count} in a row (at 3 the other leads)")
-    player = counters.get("ice-fields", -1)
+    player = counters.get(keys.ICE_FIELDS, -1)
     if setting == "ice-fields" and player in (0, 1):
         lines.append(f"Ice Fields: +1 on the next card of {names[player]}")
-    player, count = counters.get("lava-player", -1), counters.get("lava-count", 0)
+    player, count = counters.get(keys.LAVA_PLAYER, -1), counters.get(keys.LAVA_COUNT, 0)
     if setting == "lava-fields" and player in (0, 1) and count > 0:
         lines.append(f"Lava Fields: {names[player]} lost {count} in a row (5 wins the game)")
     for key, owner in sorted(counters.items()):
-        if key.startswith("lighthouse:") and owner in (0, 1):
+        if key.startswith(keys.LIGHTHOUSE + ":") and owner in (0, 1):
             lines.append(f"Lighthouse: {key.split(':', 1)[1]} won outright by {names[owner]}")
-    if building == "dungeon" and "dungeon-1" in counters:
-        first = counters["dungeon-1"]
+    if building == "dungeon" and keys.DUNGEON_FIRST in counters:
+        first = counters[keys.DUNGEON_FIRST]
         who = names[first] if first in (0, 1) else "nobody"
         lines.append(f"Dungeon: last trick of Phase One won by {who}")
     return lines
@@ -416,8 +416,8 @@ def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list
             lines.append(f"{names[p].capitalize()} set a card aside face-down (Flail of Dawn)")
     counters: dict[str, int] = view.get("counters") or {}
     for name, what in (
-        (arts.TORCH, "cards taken from the deck are shown"),
-        (arts.MASK, "face-down leads"),
+        (keys.SHOWN_DRAWS, "cards taken from the deck are shown"),
+        (keys.MASK, "face-down leads"),
     ):
         left = counters.get(name, 0)
         if left > 0:
@@ -425,7 +425,7 @@ def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list
                 f"{artifact_title(name)}: {what}, {left} trick{'s' if left > 1 else ''} left"
             )
     for p in (0, 1):
-        for name in arts.BONUSES:
+        for name in keys.BONUSES:
             amount = counters.get(f"{name}:{p}", 0)
             if amount:
                 lines.append(f"{artifact_title(name)}: +{amount} on the next card of {names[p]}")

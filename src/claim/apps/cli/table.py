@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from claim.core.engine import END_STEP
+from claim.core import keys
+from claim.core.keys import END_STEP
 from claim.core.powers import artifacts as arts
+from claim.core.powers import locations as places
+from claim.core.powers.factions import Gnomes, Trolls
+from claim.core.powers.fear import Vampires, Werewolves
+from claim.core.powers.maps import Phoenixes
 from claim.core.state import State
-from claim.text.account import (
-    LOCATION_CHOICES,
-    Names,
-    artifact_title,
-    artifact_titles,
-    capitalize,
-    location_title,
-    pending_choice,
-)
+from claim.text import catalog
+from claim.text.account import LOCATION_CHOICES, Names, capitalize, pending_choice
 
 
 def _by_faction(codes: list[str]) -> str:
@@ -44,7 +42,7 @@ def _expansion_lines(
     Phoenix pile."""
     lines: list[str] = []
     players = view["players"]
-    if "vampires" in factions:
+    if Vampires.name in factions:
         for p in (0, 1):
             vampire = players[p].get("vampire")
             tucked = players[p].get("tucked") or []
@@ -53,14 +51,14 @@ def _expansion_lines(
                 lines.append(f"{capitalize(names.owner(p))} face-up Vampire: {vampire}{under}")
             else:
                 lines.append(f"{capitalize(names.owner(p))} face-up Vampire: none")
-    if "werewolves" in factions:
+    if Werewolves.name in factions:
         moon = view["moon"]
         rule = "the lower Werewolf wins" if moon == "no-moon" else "the higher Werewolf wins"
         lines.append(f"Moon: {moon} ({rule} on a Werewolf lead)")
     if view.get("toxics"):
         shown = [f"{i}. {code}" for i, code in enumerate(view["toxics"], 1)]
         lines.append(f"Toxics (face-up, values hidden unless you peeked): {'; '.join(shown)}")
-    if "phoenixes" in factions:
+    if Phoenixes.name in factions:
         lines.append(f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards")
     return lines
 
@@ -95,11 +93,11 @@ def artifact_lines(view: dict[str, Any], seat: int, names: Names) -> list[str]:
         return []
     other = 1 - seat
     mine, theirs = players[seat], players[other]
-    unused = artifact_titles(mine["artifacts"]) or "none"
-    used = f"; used: {artifact_titles(mine['used_artifacts'])}" if mine["used_artifacts"] else ""
+    unused = catalog.titles(mine["artifacts"]) or "none"
+    used = f"; used: {catalog.titles(mine['used_artifacts'])}" if mine["used_artifacts"] else ""
     lines = [f"Your artifacts: {unused}{used}"]
     count = len(theirs["artifacts"])
-    used = artifact_titles(theirs["used_artifacts"]) or "none"
+    used = catalog.titles(theirs["used_artifacts"]) or "none"
     lines.append(
         f"{capitalize(names.owner(other))} artifacts: {count} unused (secret); used: {used}"
     )
@@ -116,24 +114,24 @@ def artifact_lines(view: dict[str, Any], seat: int, names: Names) -> list[str]:
     counters: dict[str, int] = view.get("counters") or {}
     now = "this trick" if view.get("current") is not None else "the next trick"
     for name, what in (
-        (arts.TORCH, "every card taken from the deck is shown to both players"),
-        (arts.MASK, "the leader plays face-down and the follower may play any card"),
+        (keys.SHOWN_DRAWS, "every card taken from the deck is shown to both players"),
+        (keys.MASK, "the leader plays face-down and the follower may play any card"),
     ):
         left = counters.get(name, 0)
         if left > 0:
             when = f"{now} and the one after" if left > 1 else now
-            lines.append(f"{artifact_title(name)}: {what} ({when})")
+            lines.append(f"{catalog.title(name)}: {what} ({when})")
     for p in (seat, other):
-        for name in arts.BONUSES:
+        for name in keys.BONUSES:
             amount = counters.get(f"{name}:{p}", 0)
             if amount:
                 their = "your" if names[p] == "you" else "their"
                 lines.append(
-                    f"{artifact_title(name)}: {names.act(p, 'has', 'have')} +{amount} on {their} "
+                    f"{catalog.title(name)}: {names.act(p, 'has', 'have')} +{amount} on {their} "
                     "next card"
                 )
-    lost = counters.get(f"{arts.LOSSES}:{seat}", 0)
-    if "flask-of-tears" in mine["artifacts"] and lost >= 3:
+    lost = counters.get(keys.player_key(keys.LOSSES, seat), 0)
+    if arts.FlaskOfTears.name in mine["artifacts"] and lost >= 3:
         lines.append(
             f"Flask of Tears: you have lost {lost} tricks in a row; your Flask may be used at the "
             "start of a trick"
@@ -141,43 +139,23 @@ def artifact_lines(view: dict[str, Any], seat: int, names: Names) -> list[str]:
     return lines
 
 
-#: what each artifact's use does, as a hint after the move in the list ({arg}: its argument,
-#: {other}: the opponent)
-ARTIFACT_HINTS = {
-    "prowlers-torch": "cards taken from the deck shown to both, this trick and the next",
-    "mask-of-darkness": "face-down leads this trick and the next; the follower plays freely",
-    "gamblers-dice": "both cards of this trick drawn at random",
-    "endless-rope": "{arg} from your Score pile to your hand",
-    "flask-of-tears": "+9 on your next card",
-    "book-of-memories": "lead a card from your Score pile",
-    "kings-dagger": "take that 5 into your Score pile; {other} plays another card",
-    "magic-wand": "your card counts {arg}",
-    "mirror-of-lies": "your card +5 at 5 or less, −5 above",
-    "hunting-cloak": "{other_poss} card is drawn at random",
-    "wishing-lamp": "name {arg}",
-    "bottomless-bottle": "the lower value wins this trick",
-    "ice-sword": "both cards freeze; the same leader leads again",
-    "spyglass": "discard {arg}, then take a card of the discard pile",
-    "gamblers-book": "discard a random card of your hand, then take one of the discard pile",
-    "flail-of-dawn": "{other} sets a card aside for their last trick",
-}
-
-
 def move_hint(move: str, names: Names, seat: int) -> str:
-    """A short explanation after an artifact move of the list (empty for other moves)."""
+    """A short explanation after an artifact move of the list (empty for other moves): the
+    catalog's sentence for it ({arg}: its argument, {other}: the opponent)."""
     if not move.startswith("use "):
         return ""
     parts = move.split(" ", 2)
     name = parts[1]
-    template = ARTIFACT_HINTS.get(name)
-    if template is None:
-        return ""  # a hero's use (Skeleton, Dinosaur, ...)
-    text = template.format(
+    text = catalog.hint(
+        name,
+        long=True,
         arg=parts[2] if len(parts) > 2 else "",
         other=names[1 - seat],
         other_poss=names.owner(1 - seat),
     )
-    return f"{artifact_title(name)}: {text}"
+    if not text:
+        return ""  # a hero's use (Skeleton, Dinosaur, ...)
+    return f"{catalog.title(name)}: {text}"
 
 
 def _window_line(view: dict[str, Any], seat: int, names: Names, state: State) -> str:
@@ -232,7 +210,7 @@ def location_lines(view: dict[str, Any], names: Names) -> list[str]:
     if not setting and not building:
         return []
     where = [
-        f"{kind} {location_title(name)}"
+        f"{kind} {catalog.title(name)}"
         for kind, name in (("setting", setting), ("building", building))
         if name
     ]
@@ -245,29 +223,29 @@ def location_lines(view: dict[str, Any], names: Names) -> list[str]:
     def their(p: int) -> str:
         return "your" if names[p] == "you" else "their"
 
-    player, count = counters.get("plateau-player", -1), counters.get("plateau-count", 0)
-    if setting == "plateau" and player in (0, 1) and count > 0:
+    player, count = counters.get(keys.PLATEAU_PLAYER, -1), counters.get(keys.PLATEAU_COUNT, 0)
+    if setting == places.Plateau.name and player in (0, 1) and count > 0:
         lines.append(
             f"Plateau: {has(player)} won {count} trick{'s' if count != 1 else ''} in a row (at 3 "
             "the other player leads the next trick)"
         )
-    player = counters.get("ice-fields", -1)
-    if setting == "ice-fields" and player in (0, 1):
+    player = counters.get(keys.ICE_FIELDS, -1)
+    if setting == places.IceFields.name and player in (0, 1):
         lines.append(f"Ice Fields: {has(player)} +1 on {their(player)} next card")
-    player, count = counters.get("lava-player", -1), counters.get("lava-count", 0)
-    if setting == "lava-fields" and player in (0, 1) and count > 0:
+    player, count = counters.get(keys.LAVA_PLAYER, -1), counters.get(keys.LAVA_COUNT, 0)
+    if setting == places.LavaFields.name and player in (0, 1) and count > 0:
         lines.append(
             f"Lava Fields: {has(player)} lost {count} trick{'s' if count != 1 else ''} in a row "
             "in Phase Two (5 in a row wins the game)"
         )
     outright: dict[int, list[str]] = {}
     for key, owner in counters.items():
-        if key.startswith("lighthouse:") and owner in (0, 1):
+        if key.startswith(keys.LIGHTHOUSE + ":") and owner in (0, 1):
             outright.setdefault(owner, []).append(key.split(":", 1)[1])
     for owner, factions in sorted(outright.items()):
         lines.append(f"Lighthouse: {', '.join(factions)} won outright by {names[owner]}")
-    if building == "dungeon" and "dungeon-1" in counters:
-        first = counters["dungeon-1"]
+    if building == places.Dungeon.name and keys.DUNGEON_FIRST in counters:
+        first = counters[keys.DUNGEON_FIRST]
         lines.append(
             f"Dungeon: {names[first]} won the last trick of Phase One (one extra vote at the end)"
             if first in (0, 1)
@@ -298,16 +276,20 @@ def _choice_lines(view: dict[str, Any], seat: int, names: Names, state: State) -
         )
     nxt = view.get("next") or {}
     task = state.tasks[0] if state.tasks else None
-    if task is None or nxt.get("player") != seat or task[0] not in (*LOCATION_CHOICES, "islands"):
+    if (
+        task is None
+        or nxt.get("player") != seat
+        or task[0] not in (*LOCATION_CHOICES, places.Islands.name)
+    ):
         return lines
     ask, _, left = task
-    title = location_title(ask)
-    if ask == "islands":
+    title = catalog.title(ask)
+    if ask == places.Islands.name:
         lines.append(f"{title}: take one of the two prizes; the other stays face-up")
         return lines
     more = "" if not chosen else " more"
     cards_left = f"{left}{more} card{'s' if left != 1 else ''}"
-    if ask == "tavern":
+    if ask == places.Tavern.name:
         lines.append(
             f"{title}: give {cards_left} of your Score pile to {names[other]}, one move each; "
             "neither sees the other's choice until both have chosen"
@@ -348,7 +330,7 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
         else:
             lines.append(f"Trick so far: nothing played; {names[current['leader']]} to lead")
         if current.get("artifacts"):
-            used = artifact_titles(current["artifacts"])
+            used = catalog.titles(current["artifacts"])
             if current.get("daggered"):
                 used += f" (the King's Dagger took {', '.join(current['daggered'])})"
             lines.append(f"Artifacts used in this trick: {used}")
@@ -360,12 +342,12 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
     for p in (0, 1):
         lines.append(f"  {names[p]}: {_by_faction(players[p]['score'])}")
     factions = state.config.factions
-    if "gnomes" in factions or any(pl["gnomes"] for pl in players):
+    if Gnomes.name in factions or any(pl["gnomes"] for pl in players):
         gnomes = "; ".join(
             f"{names[p]}: {', '.join(players[p]['gnomes']) or 'none'}" for p in (0, 1)
         )
         lines.append(f"Face-up Gnomes: {gnomes}")
-    if "trolls" in factions or view["troll_pool"]:
+    if Trolls.name in factions or view["troll_pool"]:
         lines.append(f"Troll pool: {', '.join(view['troll_pool']) or 'empty'}")
     lines.extend(_expansion_lines(view, seat, names, factions))
     if view.get("table"):

@@ -31,7 +31,7 @@ What artifacts leave in the state: each player's unused and used artifacts
 public tallies in ``state.counters`` (``prowlers-torch`` and ``mask-of-darkness``: tricks left;
 ``flask-of-tears:P`` and ``ice-sword:P``: a bonus waiting for P's next card; ``losses:P``: P's
 run of lost tricks), and per trick ``trick.marks``, ``trick.mods`` (value changes) and
-``trick.used`` (what was used in it, in order).
+``trick.used`` (what was used in it, in order). The keys are named in :mod:`claim.core.keys`.
 """
 
 from __future__ import annotations
@@ -41,12 +41,28 @@ from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
 from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
+from claim.core.keys import (
+    BONUSES,
+    BOOK,
+    CLOAK,
+    DICE,
+    FORCED_PLAY,
+    FREE,
+    FROZEN,
+    LAMP_HELD,
+    LAMP_WINS,
+    LOSSES,
+    LOWER_WINS,
+    MASK,
+    MASKED,
+    SHOWN_DRAWS,
+    WIN_IMPOSED,
+    player_key,
+)
 from claim.core.powers.base import (
     AFTER_PLAY,
     FORFEIT,
-    LOWER_WINS,
     PLAY_FORCED,
-    WIN_IMPOSED,
     ArtifactControl,
     Ask,
     Power,
@@ -55,7 +71,7 @@ from claim.core.powers.base import (
     named,
 )
 from claim.core.setup import deck_cards
-from claim.core.state import FORCED_PLAY, NO_PLAYER, SHOWN_DRAWS, TABLE
+from claim.core.state import NO_PLAYER, TABLE
 
 if TYPE_CHECKING:
     from claim.core.state import State, Trick
@@ -77,32 +93,12 @@ BOOK_TAKE = "art:book-take"  # Gambler's Book: take a card from the discard pile
 SPY_TAKE = "art:spy-take"  # Spyglass: put a card from the discard pile into the Score pile
 WINDOWS = (START, DAGGER, PLAYED, ICE, WON, BETWEEN, FLAIL)
 
-# trick marks
-DICE = "dice"  # Gambler's Dice: both cards of this trick are drawn at random
-CLOAK = "cloak"  # Hunting Cloak: the follower's card is drawn at random
-FORCED = FORCED_PLAY  # the card the player to act must play (drawn at random, or the Lamp's)
-LAMP_HELD = "lamp-held"  # the Lamp's card was held: the follower must play it
-LAMP_WINS = "lamp-wins"  # the Lamp's card was not held: the follower plays freely and wins
-FREE = "free"  # a replacement for a daggered Lamp card: any card (A47)
-MASKED = "masked"  # Mask of Darkness: the lead is face-down, the follower free (A16)
-BOOK = "book"  # Book of Memories: the lead comes from the leader's Score pile (A17)
-FROZEN = "frozen"  # Ice Sword: the cards freeze instead of resolving (A18)
+# trick marks and counters: claim.core.keys
 #: marks that free the player to act from the following rules
-FREE_MARKS = (DICE, CLOAK, FORCED, LAMP_WINS, FREE, MASKED)
+FREE_MARKS = (DICE, CLOAK, FORCED_PLAY, LAMP_WINS, FREE, MASKED)
 
 #: the reason of a frozen trick (Ice Sword), in the history
 FROZEN_REASON = "Ice Sword: both cards froze on the table; no winner"
-
-# counters (public tallies)
-TORCH = SHOWN_DRAWS
-MASK = "mask-of-darkness"
-#: bonuses that wait for a player's next card (counter ``NAME:P``, A15, A37, A44)
-BONUSES = ("flask-of-tears", "ice-sword")
-LOSSES = "losses"  # ``losses:P``: P's run of lost tricks with a winner (A33)
-
-
-def _counter(name: str, player: int) -> str:
-    return f"{name}:{player}"
 
 
 def _drop(state: State, kinds: tuple[str, ...], through: str = "") -> None:
@@ -123,7 +119,7 @@ def _random_play(state: State, player: int) -> None:
     trick = state.trick
     assert trick is not None
     card = state.pick_random(state.hands[player] or state.aside[player])
-    trick.marks[FORCED] = card
+    trick.marks[FORCED_PLAY] = card
     state.legal_cache = None
     state.tasks.insert(0, (PLAY_FORCED, NO_PLAYER, 0))
 
@@ -168,7 +164,7 @@ class ProwlersTorch(ArtifactPower):
         return state.phase == 1 and bool(state.deck)
 
     def use(self, state: State, player: int, data: int, move: str) -> None:
-        state.counters[TORCH] = 2
+        state.counters[SHOWN_DRAWS] = 2
 
 
 class MaskOfDarkness(ArtifactPower):
@@ -232,10 +228,10 @@ class FlaskOfTears(ArtifactPower):
     window = START
 
     def usable(self, state: State, player: int, data: int) -> bool:
-        return state.counters.get(_counter(LOSSES, player), 0) >= 3
+        return state.counters.get(player_key(LOSSES, player), 0) >= 3
 
     def use(self, state: State, player: int, data: int, move: str) -> None:
-        state.counters[_counter(self.name, player)] = 9
+        state.counters[player_key(self.name, player)] = 9
 
 
 class BookOfMemories(ArtifactPower):
@@ -301,7 +297,7 @@ class KingsDagger(ArtifactPower):
             if target == card:
                 trick.mods.remove((target, kind, amount))
                 if kind in BONUSES:
-                    state.counters[_counter(kind, victim)] = amount
+                    state.counters[player_key(kind, victim)] = amount
         state.score[player].append(card)
         if VALUE_HIDDEN[card]:
             state.value_known.add(card)  # W5: the daggered card is public
@@ -423,7 +419,7 @@ class WishingLamp(ArtifactPower):
         if held is None:
             trick.marks[LAMP_WINS] = 1
         else:
-            trick.marks[FORCED] = held
+            trick.marks[FORCED_PLAY] = held
             trick.marks[LAMP_HELD] = 1
 
 
@@ -464,7 +460,7 @@ class IceSword(ArtifactPower):
             trick.keys[:] = [""] * len(trick.keys)
             trick.layers = None
             for who, card in trick.plays:
-                key = _counter(self.name, who)
+                key = player_key(self.name, who)
                 state.counters[key] = state.counters.get(key, 0) + state.book.value[card]
 
 
@@ -578,6 +574,8 @@ _CHANGES = {
     FlaskOfTears.name: MagicWand.change,
     IceSword.name: MagicWand.change,
 }
+# a waiting bonus's counter and its value change are named after its artifact
+assert (FlaskOfTears.name, IceSword.name) == BONUSES
 
 
 class Artifacts(ArtifactControl):
@@ -598,7 +596,7 @@ class Artifacts(ArtifactControl):
         marks = trick.marks
         free = False
         if marks:
-            forced = marks.get(FORCED)
+            forced = marks.get(FORCED_PLAY)
             if forced is not None:
                 return [forced]
             if not trick.plays and marks.get(BOOK):
@@ -624,10 +622,10 @@ class Artifacts(ArtifactControl):
 
     def card_played(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         player, card = trick.plays[pos]
-        trick.marks.pop(FORCED, None)
+        trick.marks.pop(FORCED_PLAY, None)
         counters = state.counters
         for kind in BONUSES:
-            amount = counters.pop(_counter(kind, player), 0)
+            amount = counters.pop(player_key(kind, player), 0)
             if amount:
                 trick.mods.append((card, kind, amount))  # A15, A37, A44: the next card
         return [(DAGGER, 1 - player, pos), (PLAYED, player, pos)]
@@ -730,16 +728,16 @@ class Artifacts(ArtifactControl):
 
     def trick_over(self, state: State, trick: Trick) -> None:
         counters = state.counters
-        for name in (TORCH, MASK):
+        for name in (SHOWN_DRAWS, MASK):
             left = counters.get(name, 0) - 1
             if left > 0:
                 counters[name] = left
             else:
                 counters.pop(name, None)
         if self.counts_losses and trick.winner >= 0:
-            loser = _counter(LOSSES, 1 - trick.winner)
+            loser = player_key(LOSSES, 1 - trick.winner)
             counters[loser] = counters.get(loser, 0) + 1
-            counters.pop(_counter(LOSSES, trick.winner), None)
+            counters.pop(player_key(LOSSES, trick.winner), None)
 
 
 def artifact_powers(pool: tuple[str, ...]) -> list[Power]:

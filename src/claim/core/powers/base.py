@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
 from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
+from claim.core.keys import LOWER_WINS
 
 if TYPE_CHECKING:
     from claim.core.state import State, Trick
@@ -299,14 +300,6 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
     else:
         trick.winner = leader
         trick.reason = reason
-
-
-#: the trick mark of a Bottomless Bottle (A14)
-LOWER_WINS = "lower-wins"
-#: the trick mark of a winner imposed over every power that decides the winner (Wishing Lamp,
-#: A28): those powers do not act, so the effects that are part of their win (a Stone Golem's
-#: crush, a Basilisk's capture, H6) do not happen either
-WIN_IMPOSED = "win-imposed"
 
 
 def card_name(state: State, card: int, hand: bool = False) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claim.core import cards
+from claim.core.keys import FACE_UP
 from claim.core.powers.base import Ask, Power, Tier, card_name, named
 from claim.core.state import (
     DISCARD,
@@ -121,7 +122,7 @@ class Gnomes(FactionPower):
     def end_of_game(self, state: State) -> None:
         for p in (0, 1):
             for card in state.faceup[p]:
-                state.tags[card] = "face-up"  # the Tavern cannot give it (L20)
+                state.tags[card] = FACE_UP  # the Tavern cannot give it (L20)
             state.score[p].extend(state.faceup[p])
             state.faceup[p].clear()
 

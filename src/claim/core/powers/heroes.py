@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
-from claim.core.powers.base import WIN_IMPOSED, Ask, Power, Tier, first_named, named
+from claim.core.keys import CRUSHED, CUBE, KRAKEN, STALE, WIN_IMPOSED
+from claim.core.powers.base import Ask, Power, Tier, first_named, named
 from claim.core.scoring import scoring_faction
 from claim.core.state import DISCARD, NO_PLAYER, POOL, TABLE
 
@@ -187,12 +188,12 @@ class GelatinousCube(HeroPower):
         if pos == 1 and state.holds(0) and state.holds(1):
             trick.winner = NO_PLAYER
             trick.reason = "the Gelatinous Cube swallowed the lead card: no winner"
-            trick.marks["cube"] = 1
+            trick.marks[CUBE] = 1
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
         # A28: a winner imposed over the Cube (a Wishing Lamp not held) leaves nothing buried:
         # the trick is collected as usual
-        if pos == 1 and trick.marks.get("cube") and not trick.marks.get(WIN_IMPOSED):
+        if pos == 1 and trick.marks.get(CUBE) and not trick.marks.get(WIN_IMPOSED):
             trick.dests = [(NO_PLAYER, TABLE), (NO_PLAYER, TABLE)]
 
 
@@ -265,7 +266,7 @@ class Siren(HeroPower):
         card = first_named(state, pile, move[len("steal ") :])
         pile.remove(card)
         state.score[player].append(card)
-        if state.phase == 2 and state.tags.get(card) == "stale":
+        if state.phase == 2 and state.tags.get(card) == STALE:
             del state.tags[card]  # it entered a Score pile in Phase Two (H32)
 
 
@@ -307,10 +308,10 @@ class StoneGolem(HeroPower):
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
         if pos == 1 and 1 <= trick.values[0] <= 4:
             win(trick, pos, "the Stone Golem crushes a value of 1 to 4")
-            trick.marks["crushed"] = 1
+            trick.marks[CRUSHED] = 1
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
-        if pos == 1 and trick.marks.get("crushed") and not trick.marks.get(WIN_IMPOSED):
+        if pos == 1 and trick.marks.get(CRUSHED) and not trick.marks.get(WIN_IMPOSED):
             trick.dests[0] = (NO_PLAYER, DISCARD)
             if 0 in trick.captured:
                 trick.captured.remove(0)
@@ -406,12 +407,12 @@ class Gargoyle(HeroPower):
         if phase == 1:
             card = hero_id(self.hero)
             if card in state.score[0] or card in state.score[1]:
-                state.tags[card] = "stale"
+                state.tags[card] = STALE
 
     def end_asks(self, state: State) -> list[Ask]:
         card = hero_id(self.hero)
         for player in (0, 1):
-            if card in state.score[player] and state.tags.get(card) != "stale":
+            if card in state.score[player] and state.tags.get(card) != STALE:
                 return [("gargoyle", player, 0)]
         return []
 
@@ -568,18 +569,18 @@ class Kraken(HeroPower):
         assert trick is not None
         opponent = state.hands[1 - player]
         if not opponent:
-            trick.marks["kraken"] = NO_PLAYER  # nothing to take, nothing to give
+            trick.marks[KRAKEN] = NO_PLAYER  # nothing to take, nothing to give
             return
         card = state.pick_random(list(opponent))
         opponent.remove(card)
         state.hands[player].append(card)  # last in the hand until the give
         state.revealed.add(card)  # the opponent knows where it went
-        trick.marks["kraken"] = 1
+        trick.marks[KRAKEN] = 1
 
     def _givable(self, state: State, player: int) -> list[int]:
         """Every card of the hand but the one just taken (the last one, R-5)."""
         trick = state.trick
-        if trick is None or trick.marks.get("kraken", NO_PLAYER) < 0:
+        if trick is None or trick.marks.get(KRAKEN, NO_PLAYER) < 0:
             return []
         return state.hands[player][:-1]
 

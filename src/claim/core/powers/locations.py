@@ -12,6 +12,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from claim.core import cards
+from claim.core.keys import (
+    DUNGEON_FIRST,
+    FACE_UP,
+    ICE_FIELDS,
+    LAVA_COUNT,
+    LAVA_PLAYER,
+    LIGHTHOUSE,
+    PLATEAU_COUNT,
+    PLATEAU_PLAYER,
+    faction_key,
+)
 from claim.core.powers.base import Ask, Power, RuleBook, Tier, card_name, first_named, named
 from claim.core.powers.fire import _collected, _discard_from_collected
 from claim.core.scoring import decided_result, faction_values, is_faction_card, scoring_faction
@@ -241,15 +252,15 @@ class Plateau(LocationPower):
 
     def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
         winner = trick.winner
-        if count(state, "plateau-player") == winner:
-            state.counters["plateau-count"] += 1
+        if count(state, PLATEAU_PLAYER) == winner:
+            state.counters[PLATEAU_COUNT] += 1
         else:
-            state.counters["plateau-player"] = winner
-            state.counters["plateau-count"] = 1
-        if state.counters["plateau-count"] >= 3:
+            state.counters[PLATEAU_PLAYER] = winner
+            state.counters[PLATEAU_COUNT] = 1
+        if state.counters[PLATEAU_COUNT] >= 3:
             trick.next_leader = 1 - winner
-            state.counters["plateau-player"] = NO_PLAYER
-            state.counters["plateau-count"] = 0
+            state.counters[PLATEAU_PLAYER] = NO_PLAYER
+            state.counters[PLATEAU_COUNT] = 0
 
 
 class IceFields(LocationPower):
@@ -261,14 +272,14 @@ class IceFields(LocationPower):
     kind = "setting"
 
     def set_value(self, state: State, trick: Trick, pos: int) -> None:
-        player = count(state, "ice-fields")
+        player = count(state, ICE_FIELDS)
         for i, (p, _) in enumerate(trick.plays):
             if p == player:
                 trick.values[i] += 1
 
     def trick_over(self, state: State, trick: Trick) -> None:
         # every trick, a King's Dagger forfeit included (its loser is a trick's loser, A43)
-        state.counters["ice-fields"] = 1 - trick.winner if trick.winner >= 0 else NO_PLAYER
+        state.counters[ICE_FIELDS] = 1 - trick.winner if trick.winner >= 0 else NO_PLAYER
 
 
 class LavaFields(LocationPower):
@@ -285,12 +296,12 @@ class LavaFields(LocationPower):
         if trick.winner < 0:
             return []
         loser = 1 - trick.winner
-        if count(state, "lava-player") == loser:
-            state.counters["lava-count"] += 1
+        if count(state, LAVA_PLAYER) == loser:
+            state.counters[LAVA_COUNT] += 1
         else:
-            state.counters["lava-player"] = loser
-            state.counters["lava-count"] = 1
-        if state.counters["lava-count"] >= 5:
+            state.counters[LAVA_PLAYER] = loser
+            state.counters[LAVA_COUNT] = 1
+        if state.counters[LAVA_COUNT] >= 5:
             result = decided_result(state, loser, self.name)
             result["end_moves"] = []
             state.result = result
@@ -312,17 +323,17 @@ class Dungeon(LocationPower):
 
     def phase_over(self, state: State, phase: int) -> None:
         if phase == 1:
-            state.counters["dungeon-1"] = state.last_winner
+            state.counters[DUNGEON_FIRST] = state.last_winner
 
     def extra_votes(self, state: State) -> list[int]:
         extra = [0, 0]
-        for p in (count(state, "dungeon-1"), state.last_winner):
+        for p in (count(state, DUNGEON_FIRST), state.last_winner):
             if p >= 0:
                 extra[p] += 1
         return extra
 
     def result_note(self, state: State) -> object:
-        first = count(state, "dungeon-1")
+        first = count(state, DUNGEON_FIRST)
         last = state.last_winner
         return {
             "phase_one": first if first >= 0 else None,
@@ -350,7 +361,7 @@ class Lighthouse(LocationPower):
                     faction = scoring_faction(state, card)
                     held[faction] = held.get(faction, 0) + 1
             for faction in state.config.factions:
-                key = f"lighthouse:{faction}"
+                key = faction_key(LIGHTHOUSE, faction)
                 if faction != "cyclops" and key not in state.counters and held.get(faction, 0) >= 3:
                     state.counters[key] = player
 
@@ -358,7 +369,7 @@ class Lighthouse(LocationPower):
         self, state: State, votes: dict[str, int | None], counts: dict[str, list[int]]
     ) -> None:
         for faction in votes:
-            owner = state.counters.get(f"lighthouse:{faction}")
+            owner = state.counters.get(faction_key(LIGHTHOUSE, faction))
             if owner is not None:
                 votes[faction] = owner
 
@@ -506,7 +517,7 @@ class Tavern(LocationPower):
 
     @staticmethod
     def _givable(state: State, player: int) -> list[int]:
-        return [c for c in state.score[player] if state.tags.get(c) != "face-up"]
+        return [c for c in state.score[player] if state.tags.get(c) != FACE_UP]
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
         if data <= 0:

@@ -1,0 +1,321 @@
+"""The artifacts' events as the account tells them (§8, R-80): each use with its effect, the
+follow-ups of a use (the Flail card set aside, a card taken with the Gambler's Book or the
+Spyglass), the cards drawn at random (Hunting Cloak, Gambler's Dice), a lead played face-down
+(Mask of Darkness), the Flail card played or discarded, a trick frozen (Ice Sword)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from claim.core import cards, keys
+from claim.core.cards import VALUE_HIDDEN
+from claim.core.powers import artifacts as arts
+from claim.core.state import State, Trick
+from claim.text.account.base import NarratorBase
+from claim.text.account.words import artifact_title, capitalize
+
+CODE = cards.CODE
+
+#: the reason of a trick whose cards froze on the table (Ice Sword, A18)
+FROZEN_REASON = arts.FROZEN_REASON
+
+#: the decisions of the artifacts (windows and the follow-ups of a use, R-80)
+ARTIFACT_ASKS = frozenset((*arts.WINDOWS, arts.ASIDE, arts.BOOK_TAKE, arts.SPY_TAKE))
+
+
+@dataclass(slots=True)
+class Before:
+    """What the account needs of the state just before a move to tell the artifacts' effects:
+    the trick and its plays, who held which card, the card an artifact forces, the cards set
+    aside (Flail of Dawn), the public tallies, and the decision asked (its kind's data)."""
+
+    trick: Trick | None
+    plays: list[int]
+    forced: int | None
+    holders: dict[int, int]
+    aside: list[list[int]]
+    counters: dict[str, int]
+    data: int
+    target: int = -1
+
+    @classmethod
+    def take(cls, state: State) -> Before:
+        trick = state.trick
+        data = state.tasks[0][2] if state.tasks else 0
+        holders = {c: p for p in (0, 1) for c in (*state.hands[p], *state.aside[p])}
+        target = -1
+        asked = state.tasks[0][0] if state.tasks else None
+        if trick is not None and asked in (arts.DAGGER, arts.PLAYED) and data < len(trick.plays):
+            target = trick.plays[data][1]
+        return cls(
+            trick=trick,
+            plays=[c for _, c in trick.plays] if trick is not None else [],
+            forced=trick.marks.get(keys.FORCED_PLAY) if trick is not None else None,
+            holders=holders,
+            aside=[list(a) for a in state.aside],
+            counters=dict(state.counters),
+            data=data,
+            target=target,
+        )
+
+
+class ArtifactEvents(NarratorBase):
+    """The narrator's part that tells the artifacts' uses and their effects."""
+
+    def _artifact_events(
+        self, before: Before, kind: str | None, player: int | None, move: str, new: list[str]
+    ) -> tuple[list[str], list[str], list[str]]:
+        """Tell what the artifacts did in the move just applied: a use and its effect, the cards
+        drawn at random (Hunting Cloak, Gambler's Dice), a masked lead, the Flail card played or
+        discarded. Returns the lines to tell before the trick's own lines (``live``), those to
+        tell after them, and the random outcomes of the move left to explain (``new`` less the
+        artifacts' draws)."""
+        state = self.state
+        trick = before.trick
+        left = list(new)
+        said: list[str] = []  # in-trick lines, in order
+        between: list[str] = []  # lines of a use outside a trick (between the phases)
+        after = False  # told after the trick's collection (the Spyglass)
+        if kind in ARTIFACT_ASKS and player is not None and move != "pass":
+            text = self._use_text(before, kind, player, move, left)
+            if text:
+                if trick is None:
+                    between.append(text)
+                else:
+                    said.append(text)
+                    after = trick.collected and kind in (arts.WON, arts.SPY_TAKE)
+        if trick is not None:
+            said.extend(self._play_events(before, trick, move, left))
+        # the Flail card, not played, is discarded when the phase ends (A5, A39)
+        for p in (0, 1):
+            gone = [c for c in before.aside[p] if c not in state.aside[p] and c in state.discard]
+            if gone:
+                between.append(
+                    f"Flail of Dawn: {', '.join(self.public(c) for c in gone)}, set aside by "
+                    f"{self.names[p]}, is discarded unplayed: the phase is over."
+                )
+        pre: list[str] = []
+        if self.live:
+            pre = [capitalize(line) for line in said]
+        elif after:
+            self.decisions.extend(said)
+        else:
+            self.artifact_lines.extend(said)
+        return pre, [capitalize(line) for line in between], left
+
+    def _use_text(self, before: Before, kind: str, player: int, move: str, left: list[str]) -> str:
+        """The line of an artifact decision: a use with its effect, or a follow-up (the Flail
+        card set aside, a card taken with the Gambler's Book or the Spyglass)."""
+        state = self.state
+        names = self.names
+        other = 1 - player
+        act = names.act(player, "uses", "use")
+        owner = names.owner(player)
+        arg = move.split(" ", 1)[1] if " " in move else ""
+        if kind == arts.ASIDE:
+            card = first_set_aside(before.aside[player], state.aside[player])
+            what = self.public(card) if card >= 0 and self._may_know(player) else "a card"
+            return (
+                f"Flail of Dawn: {names.act(player, 'sets', 'set')} {what} aside face-down for "
+                f"{self._their(player)} last trick."
+            )
+        if kind == arts.BOOK_TAKE:
+            return (
+                f"Gambler's Book: {names.act(player, 'takes', 'take')} {arg} from the discard pile "
+                f"to the end of {owner} hand."
+            )
+        if kind == arts.SPY_TAKE:
+            return (
+                f"Spyglass: {names.act(player, 'takes', 'take')} {arg} from the discard pile "
+                f"into {owner} Score pile."
+            )
+        if not move.startswith("use "):
+            return ""
+        name = move.split(" ", 2)[1]
+        detail = move.split(" ", 2)[2] if move.count(" ") >= 2 else ""
+        title = artifact_title(name)
+        trick = before.trick
+        if name == "prowlers-torch":
+            return (
+                f"{act} the Prowler's Torch: every card taken from the deck in this trick and the "
+                "next is shown to both players."
+            )
+        if name == "mask-of-darkness":
+            return (
+                f"{act} the Mask of Darkness: in this trick and the next the lead is played "
+                "face-down and the follower may play any card."
+            )
+        if name == "gamblers-dice":
+            leader = trick.leader if trick is not None else player
+            return (
+                f"{act} the Gambler's Dice: both players play a card drawn at random, "
+                f"{names[leader]} first, free of the following rules."
+            )
+        if name == "endless-rope":
+            return (
+                f"{act} the Endless Rope: {detail} goes from {owner} Score pile to the end of "
+                f"{owner} hand."
+            )
+        if name == "flask-of-tears":
+            lost = before.counters.get(keys.player_key(keys.LOSSES, player), 0)
+            return (
+                f"{act} the Flask of Tears after {lost} lost tricks in a row: {owner} next card "
+                "gets +9."
+            )
+        if name == "book-of-memories":
+            their = self._their(player)
+            return f"{act} the Book of Memories: {their} lead comes from {their} Score pile."
+        if name == "kings-dagger":
+            return self._dagger_text(before, player)
+        if name in ("magic-wand", "mirror-of-lies"):
+            card = before.target
+            on_lead = trick is not None and before.data == 0
+            if card < 0:
+                what = "the card"
+            elif on_lead and trick is not None and self._masked_for_viewer(trick):
+                what = "the face-down lead"
+            else:
+                what = self.public(card)
+            if name == "magic-wand":
+                if what == "the face-down lead":
+                    return f"{act} the Magic Wand on the face-down lead."
+                return f"{act} the Magic Wand: {what} counts {detail}."
+            return (
+                f"{act} the Mirror of Lies on {what}: +5 if its value is 5 or less, −5 above "
+                "(applied last)."
+            )
+        if name == "hunting-cloak":
+            return (
+                f"{act} the Hunting Cloak: {names.act(other, 'plays', 'play')} a card drawn at "
+                "random, free of the following rules."
+            )
+        if name == "wishing-lamp":
+            marks = trick.marks if trick is not None else {}
+            if marks.get(keys.LAMP_WINS):
+                effect = (
+                    f"{names.act(other, 'does', 'do')} not hold it, may play any card and "
+                    f"{'win' if names[other] == 'you' else 'wins'} the trick"
+                )
+            else:
+                effect = f"{names.act(other, 'holds', 'hold')} it and must play it"
+            verb = "name" if names[player] == "you" else "names"
+            return f"{act} the Wishing Lamp and {verb} {detail}: {effect}."
+        if name == "bottomless-bottle":
+            return f"{act} the Bottomless Bottle: in this trick the lower value wins."
+        if name == "ice-sword":
+            return self._ice_text(before, player)
+        if name == "spyglass":
+            return (
+                f"{act} the Spyglass: {detail}, collected in this trick, goes to the discard pile."
+            )
+        if name == "gamblers-book":
+            code = self.public_code(left.pop(0)) if left else "a card"
+            return f"{act} the Gambler's Book: {code} is discarded at random from {owner} hand."
+        if name == "flail-of-dawn":
+            their = "your" if names[other] == "you" else "their"
+            return (
+                f"{act} the Flail of Dawn: {names.act(other, 'sets', 'set')} a card of {their} "
+                f"hand aside face-down, the card {names[other]} must play in {their} last trick."
+            )
+        return f"{act} the {title}."
+
+    def _dagger_text(self, before: Before, holder: int) -> str:
+        """A King's Dagger takes the card just played (A7, A24, A43, W5: public)."""
+        names = self.names
+        trick = before.trick
+        victim = 1 - holder
+        target = before.target
+        if target < 0:
+            card = "the card"
+        else:  # W5: public, a Demon's value included; a fake mark stays secret (W1)
+            card = CODE[target] if VALUE_HIDDEN[target] else self.public(target)
+        text = (
+            f"{names.owner(holder)} King's Dagger takes {card} into {names.owner(holder)} "
+            "Score pile"
+        )
+        if trick is not None and trick.winner == holder and trick.reason.startswith("King's"):
+            return (
+                f"{text}; {names.act(victim, 'has', 'have')} no other card to play, so "
+                f"{names.act(holder, 'wins', 'win')} the trick."
+            )
+        again = "leads" if before.data == 0 else "plays"
+        return f"{text}; {names.act(victim, again, again[:-1])} again."
+
+    def _ice_text(self, before: Before, player: int) -> str:
+        """An Ice Sword freezes the trick's cards (A18, A37), or has no effect."""
+        state = self.state
+        names = self.names
+        trick = before.trick
+        act = names.act(player, "uses", "use")
+        if trick is None or not trick.marks.get(keys.FROZEN):
+            return f"{act} the Ice Sword: no further trick can be played, so it has no effect."
+        bonus = []
+        for p in (0, 1):
+            key = keys.player_key(keys.ICE_SWORD, p)
+            amount = state.counters.get(key, 0) - before.counters.get(key, 0)
+            bonus.append(f"{names[p]} +{amount}")
+        again = " for the same prize" if trick.phase == 1 else ""
+        return (
+            f"{act} the Ice Sword: both cards freeze on the table with their powers ignored and "
+            f"nobody wins the trick; {names.act(trick.leader, 'leads', 'lead')} again{again}; "
+            f"each adds their frozen card's printed value to their next card ({', '.join(bonus)})."
+        )
+
+    def _play_events(self, before: Before, trick: Trick, move: str, left: list[str]) -> list[str]:
+        """The cards played in the move: drawn at random (Hunting Cloak, Gambler's Dice, A6,
+        A23, A35), a lead face-down (Mask of Darkness, A16), the card set aside (Flail of Dawn,
+        A39); a drawn card that waits for its declaration."""
+        names = self.names
+        lines: list[str] = []
+        cards_now = [c for _, c in trick.plays]
+        added = [c for c in cards_now if c not in before.plays]
+        source = "Gambler's Dice" if trick.marks.get(keys.DICE) else "Hunting Cloak"
+        own = added[0] if move.startswith("play ") and added else -1
+        for card in added:
+            owner = before.holders.get(card, -1)
+            if owner < 0:  # a Book of Memories lead: from the Score pile
+                owner = next(p for p, c in trick.plays if c == card)
+            lead = cards_now[0] == card
+            hidden = lead and self._lead_hidden(trick) and owner != self.viewer
+            code = CODE[card]
+            if card != own and code in left:
+                left.remove(code)
+                what = " and lies face-down" if hidden else f": {self.public(card)}"
+                lines.append(f"{source}: {names.owner(owner)} card is drawn at random{what}.")
+            if card in before.aside[owner]:
+                what = "a card" if hidden else self.public(card)
+                lines.append(
+                    f"Flail of Dawn: {names.act(owner, 'plays', 'play')} {what}, the card "
+                    f"set aside for {self._their(owner)} last trick."
+                )
+            if lead and trick.marks.get(keys.MASKED) and not trick.marks.get(keys.BOOK):
+                what = "a card" if hidden else self.public(card)
+                follower = 1 - owner
+                lines.append(
+                    f"Mask of Darkness: {names.act(owner, 'leads', 'lead')} {what} face-down, "
+                    f"revealed once {names.act(follower, 'has', 'have')} played; "
+                    f"{names[follower]} may play any card."
+                )
+        forced = trick.marks.get(keys.FORCED_PLAY)
+        if (
+            forced is not None
+            and forced != before.forced
+            and forced not in cards_now
+            and CODE[forced] in left
+            and (trick.marks.get(keys.DICE) or trick.marks.get(keys.CLOAK))
+        ):
+            left.remove(CODE[forced])
+            owner = before.holders.get(forced, 1 - trick.leader)
+            # still in its holder's hand until played: only they see it
+            what = f": {self.public(forced)}" if self.viewer in (None, owner) else ""
+            lines.append(
+                f"{source}: {names.owner(owner)} card is drawn at random{what}; "
+                f"{names.act(owner, 'chooses', 'choose')} how to play it."
+            )
+        return lines
+
+
+def first_set_aside(before: Sequence[int], now: Sequence[int]) -> int:
+    """The card set aside by the move: in ``now`` and not in ``before`` (-1: none)."""
+    return next((c for c in now if c not in before), -1)

@@ -1,0 +1,119 @@
+"""What a :class:`~claim.text.account.Narrator` holds while it follows a game, and how its viewer
+sees each card. The parts of the narrator (its location, artifact and decision events, in their
+own modules) build on this base; the Narrator itself is in :mod:`claim.text.account.narrator`."""
+
+from __future__ import annotations
+
+from claim.core import cards, keys
+from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
+from claim.core.state import State, Trick
+from claim.text.account.words import Names
+
+CODE = cards.CODE
+
+
+class NarratorBase:
+    """The narrator's memory of the game and its viewer's eyes (see :class:`Narrator`)."""
+
+    def __init__(
+        self,
+        state: State,
+        viewer: int | None = None,
+        names: Names | None = None,
+        live: bool = False,
+    ):
+        self.state = state
+        self.viewer = viewer
+        self.names = names or Names()
+        self.decisions: list[str] = []
+        #: decisions taken after the last trick (the Gargoyle's), told with the end of the game
+        self.end_decisions: list[str] = []
+        #: decisions told as "a card" until both players have chosen (R-62): (index, kind,
+        #: player, move)
+        self._hidden: list[tuple[int, str, int, str]] = []
+        #: the printed value of each hero in this game (R-61, H9), for "(counts N)"
+        self.printed = {
+            f"hero:{name}": state.config.hero_value(name) for name in state.config.hero_pool
+        }
+        #: the face-up prizes of each Phase One trick seen being played, by trick number (two
+        #: with Islands, L6)
+        self._prizes: dict[int, list[int]] = {}
+        #: the cards each player has chosen so far in a location's choice (R-62), by kind
+        self._picks: dict[str, list[list[int]]] = {}
+        #: how many end-of-game moves were told (None: the end of the game not yet begun)
+        self._end_told: int | None = None
+        #: whether the Toxics were told (once the game is finished, W9)
+        self._toxics_told = False
+        #: tell the artifacts' uses as they happen (the terminal game) instead of with their trick
+        self.live = live
+        #: the artifact events of the trick being played, told after its heading (R-80 order)
+        self.artifact_lines: list[str] = []
+        self._mark()
+
+    def _mark(self) -> None:
+        """Remember what the next trick's collection will be compared with."""
+        state = self.state
+        self._history = len(state.history)
+        self._phase = state.phase
+        self._followers = [(pile, len(pile)) for pile in state.followers]
+        self._pool = list(state.troll_pool)
+        self._table = list(state.table)  # a Gelatinous Cube bundle (R-63)
+        self._removed = set(state.removed)
+        self._collected: dict[int, str] | None = None
+        self._counters = dict(state.counters)
+        self._islands_told = False  # the Islands decision said which prize stays
+
+    def _may_see(self, player: int, card: int, winner: int | None = None) -> bool:
+        """Whether the viewer may see ``card``, drawn blind by ``player``: its drawer, and the
+        Seer winner who looked at it (W7, a card of ``revealed``); never a spectator."""
+        if self.viewer is None or self.viewer == player:
+            return True
+        return card in self.state.revealed and winner is not None and self.viewer == winner
+
+    def _their(self, player: int) -> str:
+        return "your" if self.names[player] == "you" else "their"
+
+    def public(self, card: int) -> str:
+        """A card the viewer may see, named as their view names it
+        (:meth:`claim.core.view.Eyes.public`): by its code in the omniscient account and once the
+        game is finished; until then a Demon or Fire Elemental by parity or band until its value
+        was shown in a trick (R-30, W2, W4), even to its holder, and a Trickster by its printed
+        value, the fake mark secret (W1)."""
+        state = self.state
+        if self.viewer is None or state.result is not None:
+            return CODE[card]
+        if VALUE_HIDDEN[card] and card in state.value_known:
+            return CODE[card]
+        return PUBLIC_NAME[card]
+
+    def public_code(self, code: str) -> str:
+        """:meth:`public` for a card given by its code (a random outcome, an end-of-game move)."""
+        ids = cards.IDS_BY_CODE.get(code)
+        if not ids or self.viewer is None or self.state.result is not None:
+            return code
+        known = self.state.value_known
+        if any(VALUE_HIDDEN[c] and c in known for c in ids):
+            return code
+        return PUBLIC_NAME[ids[0]]
+
+    def _lead_hidden(self, trick: Trick) -> bool:
+        """Whether the viewer may not see the lead of ``trick`` now: a masked lead (Mask of
+        Darkness) before the viewer, its follower, has played (W3; a Book of Memories lead is
+        public)."""
+        marks = trick.marks
+        return (
+            self.viewer is not None
+            and self.viewer != trick.leader
+            and bool(marks.get(keys.MASKED))
+            and not marks.get(keys.BOOK)
+            and len(trick.plays) == 1
+            and trick is self.state.trick
+            and self.state.result is None
+        )
+
+    def _may_know(self, owner: int) -> bool:
+        return self.viewer is None or self.viewer == owner or self.state.result is not None
+
+    def _masked_for_viewer(self, trick: Trick) -> bool:
+        """Whether the lead of ``trick`` lies face-down for the viewer right now."""
+        return self._lead_hidden(trick)

@@ -1,0 +1,296 @@
+"""The :class:`Narrator`: follows a game move by move and tells each finished trick — its
+heading, the artifacts' uses, who won it and why, the decisions, the prize and the blind draws,
+where the cards went — then the end of the game and its result. What the locations, the
+artifacts and the decisions did is told by the narrator's parts in their own modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from claim.core import cards, keys
+from claim.core.engine import apply, current_player, is_over
+from claim.core.keys import END_STEP
+from claim.core.old_moves import upgrade_move
+from claim.core.powers import artifacts as arts
+from claim.core.view import report
+from claim.text.account.artifact_events import (
+    ARTIFACT_ASKS,
+    FROZEN_REASON,
+    ArtifactEvents,
+    Before,
+)
+from claim.text.account.decisions import AFTER_COLLECTION, DecisionEvents
+from claim.text.account.location_events import LOCATION_CHOICES, LocationEvents
+from claim.text.account.results import end_step_text, game_result_lines
+from claim.text.account.tricks import trick_heading, winner_line
+from claim.text.account.words import PHASE_NAMES, capitalize, zone_text
+
+CODE = cards.CODE
+CUBE = "hero:gelatinous-cube"
+
+
+class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
+    """Follows a game move by move and tells each finished trick.
+
+    ``viewer`` None tells everything; 0 or 1 tells only what that player may know (RULES.md §10),
+    and ``claim.core.view.SPECTATOR`` (-1) what a spectator may: the trick history and destinations
+    are public, the other player's blind draws are not (a spectator's: neither), nor the other's
+    unused artifacts, the card they set aside (Flail of Dawn) or a masked lead before it is
+    revealed (W3, W11), nor cards passed between the hands to a spectator (W8, the Kraken). Every
+    card is named as the viewer's view names it (:meth:`public`): a Demon or Fire Elemental by
+    parity or band until its value was shown in a trick, even to its holder (R-30, W2, W4), a
+    Trickster by its printed value until the game is finished (W1); the Toxics are told once the
+    game is finished.
+
+    Artifact uses (§8) are told in the order they happen: with ``live`` (the terminal game) as
+    soon as they happen, otherwise with their trick, between its heading and who won it (a use
+    after the collection, the Spyglass, after it); uses between the phases come on their own.
+    Passing at an artifact window is not told.
+    """
+
+    def apply(self, move: str) -> list[str]:
+        """Apply ``move`` (IllegalMove changes nothing) and tell what it completed. A move an
+        earlier version spelled otherwise is read as today's (W14, :mod:`claim.core.old_moves`)."""
+        state = self.state
+        move = upgrade_move(state, move)
+        player = current_player(state)
+        kind = state.tasks[0][0] if state.tasks else None
+        trick = state.trick
+        if kind in AFTER_COLLECTION and self._collected is None and trick and trick.collected:
+            self._collected = self._locations()  # where the collection put the trick's cards
+        if trick is not None and trick.phase == 1 and trick.prizes:
+            self._prizes[trick.number] = list(trick.prizes)
+        if kind == arts.WON and self._collected is None and trick and trick.collected:
+            self._collected = self._locations()  # the Spyglass comes first (A30)
+        chosen = self._chosen_card(kind, player, move)
+        other_prize = self._other_prize(kind, move)
+        two_prizes = trick is not None and len(trick.prizes) > 1
+        drawn = len(state.chance)
+        before = Before.take(state) if state.config.artifacts else None
+        apply(state, move)
+        new = state.chance[drawn:]
+        now: list[str] = []
+        lines: list[str] = []
+        if before is not None:
+            pre, now, new = self._artifact_events(before, kind, player, move, new)
+            lines.extend(pre)
+        if new and (is_over(state) or END_STEP in state.counters):
+            for moved in self._end_moves():  # the Pit's random discards, told with the end
+                if moved["by"] == "pit" and moved["card"] in new:
+                    new.remove(moved["card"])
+        if kind in LOCATION_CHOICES and player is not None and chosen is not None:
+            now = [*now, *self._location_choice(kind, player, chosen)]
+        elif kind in ARTIFACT_ASKS:
+            self._hero_events(None, None, move, new)  # only what the heroes did on their own
+        else:
+            self._hero_events(kind, player, move, new, other_prize, two_prizes)
+        if len(state.history) > self._history:
+            # the last trick's cards are told where the end-of-game steps left them
+            lines.extend(self._trick_lines())
+            self.decisions = []
+            self.artifact_lines = []
+            if state.phase != self._phase and not is_over(state):
+                lines.append(f"{PHASE_NAMES[state.phase]}: the Follower decks become the hands.")
+                lines.extend(self._phase_one_over())
+            self._mark()
+        ending = is_over(state) or END_STEP in state.counters
+        if ending:
+            lines.extend(self._end_lines(now))
+        else:
+            lines.extend(now)
+        if is_over(state):
+            lines.extend(self._result_lines())
+        return lines
+
+    def _trick_lines(self) -> list[str]:
+        state = self.state
+        names = self.names
+        shown = report(state, self.viewer)["tricks"]
+        lines: list[str] = []
+        for index in range(self._history, len(state.history)):
+            trick = shown[index]
+            plays = state.history[index][4]
+            cube = trick.get("winner") is None and any(
+                CODE[card] == CUBE for _, card, _, _ in plays
+            )
+            prizes = self._prizes.get(trick["number"], []) if trick["phase"] == 1 else []
+            if len(prizes) > 1:
+                trick = {**trick, "prizes": [self._prize_shown(c) for c in prizes]}
+            lines.append(trick_heading(trick, names, self.printed))
+            lines.extend("  " + capitalize(line) for line in self.artifact_lines)
+            frozen = trick.get("winner") is None and trick.get("reason") == FROZEN_REASON
+            if cube:
+                lead = trick["plays"][0]["card"]
+                again = " for the same prize" if trick["phase"] == 1 else ""
+                lines.append(
+                    f"  Nobody wins the trick: the Gelatinous Cube swallows {lead}; the Cube and "
+                    f"{lead} stay on the table, and {names[trick['leader']]} leads again{again}."
+                )
+            else:
+                lines.append("  " + winner_line(trick, names))
+            lines.extend("  " + capitalize(d) for d in self.decisions)
+            lines.extend("  " + line for line in self._location_events(trick))
+            bundle = self._bundle_line(trick)
+            if bundle:
+                lines.append("  " + bundle)
+            if trick["phase"] == 1 and trick.get("prize"):
+                if cube or frozen:
+                    lines.append(f"  The prize {trick['prize']} waits for the next trick.")
+                else:
+                    lines.append("  " + self._prize_line(state.history[index][3], trick, prizes))
+            if plays:
+                lines.append("  " + self._destinations_line(plays, trick))
+        return lines
+
+    def _prize_shown(self, card: int) -> str:
+        """A face-up prize as the viewer sees it (a prize Demon stays value-hidden, R-30, W4)."""
+        return self.public(card)
+
+    def _bundle_line(self, trick: dict[str, Any]) -> str:
+        """Who took the Cube bundle that lay on the table before this trick (H22)."""
+        if not self._table:
+            return ""
+        where = self._locations()
+        moved = [c for c in self._table if where.get(c, "table") != "table"]
+        if not moved:
+            return ""
+        said = " and ".join(
+            "the Cube" if CODE[c] == CUBE else self.public(c)
+            for c in sorted(moved, key=lambda c: CODE[c] != CUBE)
+        )
+        target = where[moved[0]]
+        winner = trick.get("winner")
+        if target[-1:] in ("0", "1") and winner is not None:
+            return capitalize(
+                f"{self.names.act(winner, 'also takes', 'also take')} {said} from the table "
+                f"→ {zone_text(target, self.names)}."
+            )
+        return capitalize(f"{said} on the table go to {zone_text(target, self.names)}.")
+
+    def _prize_line(self, prize: int, trick: dict[str, Any], prizes: Sequence[int] = ()) -> str:
+        """Who got the Phase One prize and the blind draw (winner's take first, R-2); with two
+        face-up prizes (Islands, L6) which one each took and the one that stays."""
+        names = self.names
+        winner = trick.get("winner")
+        order = (0, 1) if winner is None else (winner, 1 - winner)
+        face_up = set(prizes) or {prize}
+        # W6: a Prowler's Torch used in this trick or the one before shows the draws
+        torch = self._counters.get(keys.SHOWN_DRAWS, 0) > 0 or "prowlers-torch" in trick.get(
+            "artifacts", ()
+        )
+        taken: set[int] = set()
+        said = []
+        for p in order:
+            pile, size = self._followers[p]
+            gained = pile[size:]
+            if not gained:
+                said.append(f"{names.act(p, 'gets', 'get')} nothing: the deck is empty (R-2)")
+            draws = names.act(p, "draws", "draw")
+            for card in gained:
+                if card in self._table:
+                    continue  # the Cube bundle, told on its own line
+                if card in face_up:
+                    taken.add(card)
+                    other = " other" if len(face_up) > 1 and taken != {card} else ""
+                    said.append(
+                        f"{names.act(p, 'takes', 'take')} the{other} prize {self.public(card)}"
+                    )
+                elif torch:
+                    said.append(
+                        f"{draws} {self.public(card)} from the deck, shown to both (Prowler's "
+                        "Torch)"
+                    )
+                elif self._may_see(p, card, winner):
+                    said.append(f"{draws} {self.public(card)} from the deck")
+                else:
+                    said.append(f"{draws} a card from the deck")
+        left = [c for c in prizes if c not in taken]
+        if len(prizes) > 1 and left and not self._islands_told:
+            said.append(f"{', '.join(self._prize_shown(c) for c in left)} stays face-up")
+        return capitalize("; ".join(said) + ".")
+
+    def _destinations_line(
+        self,
+        plays: tuple[tuple[int, int, int, str | None], ...],
+        trick: dict[str, Any],
+    ) -> str:
+        """Where the played cards went (and a Troll taken from the pool instead)."""
+        where = self._collected or self._locations()
+        groups: dict[str, list[str]] = {}
+        for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
+            groups.setdefault(where.get(card, "somewhere"), []).append(str(play["card"]))
+        pool_now = {c for c, zone in where.items() if zone == "troll_pool"}
+        for card in self._pool:
+            if card not in pool_now and card in where:
+                groups.setdefault(where[card], []).append(
+                    f"{self.public(card)} from the Troll pool"
+                )
+        said = [f"{', '.join(codes)} → {zone_text(z, self.names)}" for z, codes in groups.items()]
+        return f"Cards: {'; '.join(said)}."
+
+    def _locations(self) -> dict[int, str]:
+        """Where each card is — at the end of the game, where it was before the end steps."""
+        where = {card: name for name, zone in self.state.zones().items() for card in zone}
+        for card, source in self._end_sources().items():
+            where[card] = source
+        return where
+
+    def _end_moves(self) -> list[dict[str, str]]:
+        """The card moves of the end-of-game steps so far (``result.end_moves`` once over)."""
+        state = self.state
+        if state.result is not None:
+            moves: list[dict[str, str]] = state.result.get("end_moves", [])
+            return moves
+        return state.end_moves
+
+    def _end_sources(self) -> dict[int, str]:
+        """Cards the end-of-game steps moved, mapped to the zone they came from."""
+        moved: dict[str, str] = {}
+        for move in self._end_moves():
+            moved.setdefault(move["card"], move["from"])  # where it was before the first step
+        if not moved:
+            return {}
+        zones = self.state.zones()
+        return {
+            card: moved[CODE[card]]
+            for zone_cards in zones.values()
+            for card in zone_cards
+            if CODE[card] in moved
+        }
+
+    def _end_lines(self, choices: Sequence[str] = ()) -> list[str]:
+        """The end-of-game steps (§9 steps 1–3) in the order they ran, each saying which power
+        moved which cards (``result.end_moves``), told as they happen: a step that asks a
+        decision (Tavern, the Gargoyle's count) waits for it. ``choices``: the lines of a choice
+        just made (Tavern), told before the moves that followed it."""
+        state = self.state
+        names = self.names
+        lines: list[str] = []
+        if self._end_told is None:
+            lines.append("End of the game.")
+            self._end_told = 0
+        lines.extend("  " + capitalize(line) for line in choices)
+        if state.toxics and state.result is not None and not self._toxics_told:
+            # W9: public once the game is finished; while a step asks a decision (Tavern, the
+            # Gargoyle's count) the views still hide them
+            self._toxics_told = True
+            revealed = ", ".join(CODE[c] for c in state.toxics)
+            lines.append(f"  The Toxics are revealed: {revealed}.")
+        moves = self._end_moves()
+        groups: dict[tuple[str, str, str], list[str]] = {}
+        for move in moves[self._end_told :]:
+            # named as the views name them: a fake Trickster by its printed value until the
+            # game is finished (W1)
+            groups.setdefault((move["by"], move["from"], move["to"]), []).append(
+                self.public_code(move["card"])
+            )
+        self._end_told = len(moves)
+        for (by, source, target), codes in groups.items():
+            lines.append("  " + capitalize(end_step_text(by, source, target, names, codes)))
+        lines.extend("  " + capitalize(d) for d in self.end_decisions)
+        self.end_decisions = []
+        return lines
+
+    def _result_lines(self) -> list[str]:
+        return game_result_lines(self.state, self.names, self.viewer)

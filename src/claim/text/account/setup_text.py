@@ -1,0 +1,177 @@
+"""The setup as the account and the screens tell it: the factions, the heroes, the locations and
+the artifacts of a game with their rules text (read from the catalog, :mod:`claim.text.catalog`),
+the deal; and the same setup as a player at the table may know it (:func:`table_setup_lines`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from claim.core import cards
+from claim.core.setup import GameConfig
+from claim.core.state import State
+from claim.core.view import SPECTATOR
+from claim.text import catalog
+from claim.text.account.words import (
+    PHASE_NAMES,
+    Names,
+    artifact_title,
+    artifact_titles,
+    hero_title,
+    location_title,
+)
+
+CODE = cards.CODE
+
+
+def hero_rules_lines(config: GameConfig, names: Sequence[str] | None = None) -> list[str]:
+    """One line per hero of the game's pool (or of ``names``): its name, its value in this game
+    (R-61 or the setup's, H9) and its rules text. The terminal game's help shows these."""
+    return [
+        f"{hero_title(name)} ({config.hero_value(name)}): {catalog.rules(name)}"
+        for name in (config.hero_pool if names is None else names)
+    ]
+
+
+def location_rules_lines(config: GameConfig) -> list[str]:
+    """The locations in play (§7), each with its rules text: ``Setting: Islands. Phase One: two
+    prizes lie face-up...``. The replay's setup, the terminal game's start and its help."""
+    return [
+        f"{kind}: {location_title(name)}. {catalog.rules(name)}".rstrip()
+        for kind, name in (("Setting", config.setting), ("Building", config.building))
+        if name
+    ]
+
+
+def artifact_rules_lines(names: Sequence[str]) -> list[str]:
+    """One line per artifact of ``names``: its name and its rules text (§8). The replay's setup
+    and the terminal game's help show these."""
+    return [f"{artifact_title(name)}: {catalog.rules(name)}".rstrip() for name in names]
+
+
+#: a viewer that holds no seat (a spectator): sees neither player's secrets
+NO_SEAT = SPECTATOR
+
+
+def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> list[str]:
+    """The setup beyond the factions as a player at the table may know it: heroes (how many, from
+    which pool; which ones only when the pool is the deck, or for ``seat`` None, a replay showing
+    everything), changed hero values, the locations, and the artifacts — ``seat``'s own by name,
+    the other's only as a count (``NO_SEAT``: a spectator, neither)."""
+    lines: list[str] = []
+    if config.heroes and seat is None:
+        lines.append(f"Heroes in the deck: {', '.join(config.heroes)}.")
+    elif config.heroes:
+        pool = (
+            f"all {len(cards.HEROES)} heroes"
+            if config.hero_pool == cards.HEROES
+            else ", ".join(config.hero_pool)
+        )
+        secret = "" if len(config.heroes) == len(config.hero_pool) else " (which ones is secret)"
+        lines.append(f"Heroes: {len(config.heroes)} in the deck, from {pool}{secret}.")
+    if config.heroes and config.hero_values:
+        changed = ", ".join(f"{name} {value}" for name, value in config.hero_values)
+        lines.append(f"Hero values changed: {changed}.")
+    places = [
+        f"{kind} {location_title(name)}"
+        for kind, name in (("Setting", config.setting), ("Building", config.building))
+        if name
+    ]
+    if places:
+        lines.append(f"Locations: {', '.join(places)}.")
+    if config.artifacts:
+        if seat is None:
+            for p in (0, 1):
+                lines.append(f"Artifacts of {names[p]}: {artifact_titles(config.artifacts[p])}.")
+        elif seat == NO_SEAT:
+            count = len(config.artifacts[0])
+            lines.append(f"Artifacts: each player holds {count}, secret until used.")
+        else:
+            other = 1 - seat
+            lines.append(
+                f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; "
+                f"{names[other]} holds {len(config.artifacts[other])}, secret until used."
+            )
+    return lines
+
+
+def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]:
+    """The setup and the deal, as the account opens."""
+    config = state.config
+    lines = [f"Factions: {', '.join(config.factions)}."]
+    lines.extend(hero_setup_lines(state))
+    lines.extend(location_rules_lines(config))
+    lines.extend(artifact_setup_lines(state))
+    lines.append(f"Player {config.first_leader} leads the first trick.")
+    if state.seed is not None:
+        lines.append(f"Seed: {state.seed}.")
+    if record is not None and "position" in record:
+        lines.append(
+            f"Starts from a saved position: {PHASE_NAMES[state.phase]}, "
+            f"{len(state.history)} tricks played."
+        )
+    else:
+        deal = state.deal_codes()
+        for p in (0, 1):
+            lines.append(f"Player {p}'s hand: {', '.join(deal['hands'][p])}.")
+        lines.append(f"Deck ({len(deal['deck'])} cards), top first: {', '.join(deal['deck'])}.")
+    return lines
+
+
+def hero_setup_lines(state: State) -> list[str]:
+    """The heroes of a game (§2 step 3) as everyone sees them in a replay: which are in the deck
+    and each one's rules text, the pool they were drawn from, changed values (H9) and the faction
+    cards they replaced."""
+    config = state.config
+    if not config.heroes:
+        return []
+    titles = ", ".join(hero_title(h) for h in config.heroes)
+    lines = [f"Heroes in the deck ({len(config.heroes)}): {titles}."]
+    if set(config.hero_pool) != set(config.heroes):
+        pool = (
+            f"all {len(cards.HEROES)} heroes"
+            if config.hero_pool == cards.HEROES
+            else ", ".join(hero_title(h) for h in config.hero_pool)
+        )
+        lines.append(f"  Drawn unseen from {pool}.")
+    lines.extend("  " + line for line in hero_rules_lines(config, config.heroes))
+    if config.hero_values:
+        changed = ", ".join(
+            f"{hero_title(name)} {value} (instead of {cards.HERO_VALUES[name]})"
+            for name, value in config.hero_values
+        )
+        lines.append(f"Hero values changed (R-61, H9): {changed}.")
+    removed = [CODE[c] for c, why in state.removed.items() if why == "heroes"]
+    if removed:
+        lines.append(
+            f"Left out of the game unseen to make room for the heroes: {', '.join(removed)}."
+        )
+    return lines
+
+
+def artifact_setup_lines(state: State, names: Names | None = None) -> list[str]:
+    """The artifacts of a game (§2 step 5, §8) as everyone sees them in a replay: which three
+    each player was dealt, the pool they were dealt from when it is not all 16, the ones already
+    used when the record starts from a position, and each dealt artifact's rules text."""
+    config = state.config
+    if not config.artifacts:
+        return []
+    names = names or Names()
+    held = "; ".join(
+        f"{names.act(p, 'holds', 'hold')} {artifact_titles(config.artifacts[p])}" for p in (0, 1)
+    )
+    lines = [f"Artifacts (secret until used): {held}."]
+    if config.artifact_pool != cards.ARTIFACTS:
+        pool = config.artifact_pool
+        lines.append(f"  Dealt from a pool of {len(pool)}: {artifact_titles(pool)}.")
+    used = [
+        f"{names[p]} {artifact_titles(state.used_artifacts[p])}"
+        for p in (0, 1)
+        if state.used_artifacts[p]
+    ]
+    if used:
+        lines.append(f"  Already used before the saved position: {'; '.join(used)}.")
+    lines.extend(
+        "  " + line for line in artifact_rules_lines([*config.artifacts[0], *config.artifacts[1]])
+    )
+    return lines

@@ -34,7 +34,7 @@ from claim.core.powers.base import (
     Layer,
     compare_values,
 )
-from claim.core.scoring import decided_result, final_result
+from claim.core.scoring import end_result
 from claim.core.setup import GameConfig, SetupDraws, removed_for_heroes
 from claim.core.state import (
     DISCARD,
@@ -757,13 +757,7 @@ def _end_steps(state: State) -> None:
 
 def _score(state: State) -> None:
     """§9 step 4 (a power that decides the game at once), steps 5–6 (the votes, the winner)."""
-    for power in state.book.global_powers("instant_result", 2):
-        decided = power.instant_result(state)
-        if decided is not None:
-            result = decided_result(state, *decided)
-            break
-    else:
-        result = final_result(state)
+    result = end_result(state)
     result["end_moves"] = state.end_moves
     state.end_moves = []
     state.result = result

@@ -1,4 +1,6 @@
-"""The end of the game: votes and the winner (RULES.md §9 steps 5 and 6)."""
+"""The end of the game once its card moves are done: a power that decides it at once, else the
+votes and the winner (RULES.md §9 steps 4 to 6) — :func:`end_result`, the one scorer the engine
+and the heuristic bot both count the end with."""
 
 from __future__ import annotations
 
@@ -58,6 +60,25 @@ def compare(mine: list[int], theirs: list[int]) -> int | None:
     for a, b in zip(mine, theirs, strict=True):
         if a != b:
             return 0 if a > b else 1
+    return None
+
+
+def end_result(state: State) -> dict[str, Any]:
+    """The game's result from the collected cards as they lie after §9 steps 1–3: a power that
+    decides the game at once (:func:`instant_result`), else the votes (:func:`final_result`)."""
+    decided = instant_result(state)
+    if decided is not None:
+        return decided_result(state, *decided)
+    return final_result(state)
+
+
+def instant_result(state: State) -> tuple[int | None, str] | None:
+    """§9 step 4: the winner (None: a draw) and the reason when a power decides the game before
+    the votes (Monastery L14, Bridge L15, Castle and Forest L19); None: the votes decide."""
+    for power in state.book.global_powers("instant_result", 2):
+        decided = power.instant_result(state)
+        if decided is not None:
+            return decided
     return None
 
 

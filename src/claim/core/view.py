@@ -82,12 +82,12 @@ class Eyes:
             )
         if zone[:-1] == "chosen":
             # W8: an R-62 choice is seen by its chooser only until both have chosen
-            if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
+            if self.finished or self.shares_secrets(int(zone[-1])):
                 return self.public(card)
             return HIDDEN
         if zone[:-1] == "aside":
             # the Flail card lies face-down: its owner knows it (A5, W11)
-            if self.omniscient or self.finished or int(zone[-1]) == self.viewer:
+            if self.finished or self.shares_secrets(int(zone[-1])):
                 return self.public(card)
             return HIDDEN
         if zone[:-1] in ("hand", "followers"):
@@ -95,10 +95,49 @@ class Eyes:
             if self.omniscient or self.finished or owner == self.viewer:
                 return self.public(card)
             # W13: the other hand is all "?"; the other Follower deck shows what was revealed
-            if zone[:-1] == "followers" and card in state.revealed and not self.private(card):
+            if zone[:-1] == "followers" and self.knows_draw(owner, card):
                 return self.public(card)
             return self.public(card) if card in self.shown else HIDDEN
         return self.public(card)
+
+    def public_code(self, code: str) -> str:
+        """:meth:`public` for a card given by its code (a random outcome, an end-of-game move):
+        by the code once the value of any copy of it was shown (R-30, W2)."""
+        ids = cards.IDS_BY_CODE.get(code)
+        if not ids or self.omniscient or self.finished:
+            return code
+        known = self.state.value_known
+        if any(VALUE_HIDDEN[c] and c in known for c in ids):
+            return code
+        return PUBLIC_NAME[ids[0]]
+
+    def daggered(self, card: int) -> str:
+        """A card a King's Dagger took: public, a hidden value included (W5); a fake Trickster
+        mark stays secret (W1)."""
+        return CODE[card] if VALUE_HIDDEN[card] else self.public(card)
+
+    def shares_secrets(self, player: int) -> bool:
+        """Whether the viewer knows ``player``'s secrets of the moment: an R-62 choice until both
+        have chosen (W8), the card set aside face-down (A5, W11), what a decision chose that
+        shows nothing on the table (a Necromancer kept in hand, R-60; a Cthulhu discard until
+        both have chosen): ``player`` and the omniscient report do (a finished game shows the
+        cards, not the decisions)."""
+        return self.omniscient or self.viewer == player
+
+    def knows_draw(self, drawer: int, card: int) -> bool:
+        """Whether the viewer knows which card ``drawer`` drew blind into their Follower deck
+        (Phase One): the drawer and the omniscient report do; the other player when it was shown
+        (a face-up prize, a Prowler's Torch draw W6, the card a Seer winner looked at W7: in
+        ``revealed``); a spectator not a Seer's private look (rulings 40)."""
+        if self.omniscient or drawer == self.viewer:
+            return True
+        return card in self.state.revealed and not self.private(card)
+
+    def knows_exchange(self) -> bool:
+        """Whether the viewer knows which cards went from one hand to the other (an R-62 give
+        carried out, the Kraken's give and take, H37): both players do, a spectator sees neither
+        hand (W8)."""
+        return self.viewer != SPECTATOR
 
     def private(self, card: int) -> bool:
         """Whether a revealed card is known to the players only (a Seer look, W7): a spectator
@@ -325,12 +364,7 @@ def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> dict[
     fields: dict[str, Any] = {"artifacts": [name for _, name, _ in used]}
     daggered = [detail for _, name, detail in used if name == KingsDagger.name]
     if daggered:
-        fields["daggered"] = [
-            eyes.public(cards.IDS_BY_CODE[code][0])
-            if not VALUE_HIDDEN[cards.IDS_BY_CODE[code][0]]
-            else code
-            for code in daggered
-        ]
+        fields["daggered"] = [eyes.daggered(cards.IDS_BY_CODE[code][0]) for code in daggered]
     return fields
 
 

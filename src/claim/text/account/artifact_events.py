@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from claim.core import cards, keys
-from claim.core.cards import VALUE_HIDDEN
 from claim.core.powers import artifacts as arts
 from claim.core.state import State, Trick
+from claim.core.view import HIDDEN
 from claim.text.account.base import NarratorBase
 from claim.text.account.words import artifact_title, capitalize
 
@@ -115,7 +115,9 @@ class ArtifactEvents(NarratorBase):
         arg = move.split(" ", 1)[1] if " " in move else ""
         if kind == arts.ASIDE:
             card = first_set_aside(before.aside[player], state.aside[player])
-            what = self.public(card) if card >= 0 and self._may_know(player) else "a card"
+            # the card lies face-down: the view decides who knows it (A5, W11)
+            seen = self.eyes().name(f"aside{player}", card) if card >= 0 else HIDDEN
+            what = "a card" if seen == HIDDEN else seen
             return (
                 f"Flail of Dawn: {names.act(player, 'sets', 'set')} {what} aside face-down for "
                 f"{self._their(player)} last trick."
@@ -173,7 +175,7 @@ class ArtifactEvents(NarratorBase):
             on_lead = trick is not None and before.data == 0
             if card < 0:
                 what = "the card"
-            elif on_lead and trick is not None and self._masked_for_viewer(trick):
+            elif on_lead and trick is not None and self._lead_hidden(trick):
                 what = "the face-down lead"
             else:
                 what = self.public(card)
@@ -226,10 +228,8 @@ class ArtifactEvents(NarratorBase):
         trick = before.trick
         victim = 1 - holder
         target = before.target
-        if target < 0:
-            card = "the card"
-        else:  # W5: public, a Demon's value included; a fake mark stays secret (W1)
-            card = CODE[target] if VALUE_HIDDEN[target] else self.public(target)
+        # W5: public, a Demon's value included; a fake mark stays secret (W1)
+        card = "the card" if target < 0 else self.eyes().daggered(target)
         text = (
             f"{names.owner(holder)} King's Dagger takes {card} into {names.owner(holder)} "
             "Score pile"
@@ -277,7 +277,7 @@ class ArtifactEvents(NarratorBase):
             if owner < 0:  # a Book of Memories lead: from the Score pile
                 owner = next(p for p, c in trick.plays if c == card)
             lead = cards_now[0] == card
-            hidden = lead and self._lead_hidden(trick) and owner != self.viewer
+            hidden = lead and self._lead_hidden(trick)  # never to the leader
             code = CODE[card]
             if card != own and code in left:
                 left.remove(code)
@@ -307,8 +307,9 @@ class ArtifactEvents(NarratorBase):
         ):
             left.remove(CODE[forced])
             owner = before.holders.get(forced, 1 - trick.leader)
-            # still in its holder's hand until played: only they see it
-            what = f": {self.public(forced)}" if self.viewer in (None, owner) else ""
+            # still in its holder's hand until played: seen as the view shows that hand
+            seen = self.eyes().name(f"hand{owner}", forced)
+            what = "" if seen == HIDDEN else f": {seen}"
             lines.append(
                 f"{source}: {names.owner(owner)} card is drawn at random{what}; "
                 f"{names.act(owner, 'chooses', 'choose')} how to play it."

@@ -4,12 +4,9 @@ own modules) build on this base; the Narrator itself is in :mod:`claim.text.acco
 
 from __future__ import annotations
 
-from claim.core import cards, keys
-from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
 from claim.core.state import State, Trick
+from claim.core.view import Eyes, masked_from
 from claim.text.account.words import Names
-
-CODE = cards.CODE
 
 
 class NarratorBase:
@@ -63,15 +60,11 @@ class NarratorBase:
         self._counters = dict(state.counters)
         self._islands_told = False  # the Islands decision said which prize stays
 
-    def _may_see(self, player: int, card: int, winner: int | None = None) -> bool:
-        """Whether the viewer may see ``card``, drawn blind by ``player``: its drawer, and the
-        Seer winner who looked at it (W7, a card of ``revealed``); never a spectator."""
-        if self.viewer is None or self.viewer == player:
-            return True
-        return card in self.state.revealed and winner is not None and self.viewer == winner
-
-    def _their(self, player: int) -> str:
-        return "your" if self.names[player] == "you" else "their"
+    def eyes(self) -> Eyes:
+        """The viewer's eyes on the game as it stands now (:class:`claim.core.view.Eyes`): every
+        question of what the viewer may know is asked of them, so that it is decided in
+        :mod:`claim.core.view` only, the same way for the account as for the views."""
+        return Eyes(self.state, self.viewer)
 
     def public(self, card: int) -> str:
         """A card the viewer may see, named as their view names it
@@ -79,41 +72,17 @@ class NarratorBase:
         game is finished; until then a Demon or Fire Elemental by parity or band until its value
         was shown in a trick (R-30, W2, W4), even to its holder, and a Trickster by its printed
         value, the fake mark secret (W1)."""
-        state = self.state
-        if self.viewer is None or state.result is not None:
-            return CODE[card]
-        if VALUE_HIDDEN[card] and card in state.value_known:
-            return CODE[card]
-        return PUBLIC_NAME[card]
+        return self.eyes().public(card)
 
     def public_code(self, code: str) -> str:
         """:meth:`public` for a card given by its code (a random outcome, an end-of-game move)."""
-        ids = cards.IDS_BY_CODE.get(code)
-        if not ids or self.viewer is None or self.state.result is not None:
-            return code
-        known = self.state.value_known
-        if any(VALUE_HIDDEN[c] and c in known for c in ids):
-            return code
-        return PUBLIC_NAME[ids[0]]
+        return self.eyes().public_code(code)
 
     def _lead_hidden(self, trick: Trick) -> bool:
-        """Whether the viewer may not see the lead of ``trick`` now: a masked lead (Mask of
+        """Whether the lead of ``trick`` lies face-down for the viewer now: a masked lead (Mask of
         Darkness) before the viewer, its follower, has played (W3; a Book of Memories lead is
-        public)."""
-        marks = trick.marks
-        return (
-            self.viewer is not None
-            and self.viewer != trick.leader
-            and bool(marks.get(keys.MASKED))
-            and not marks.get(keys.BOOK)
-            and len(trick.plays) == 1
-            and trick is self.state.trick
-            and self.state.result is None
-        )
+        public): :func:`claim.core.view.masked_from` for the trick on the table."""
+        return trick is self.state.trick and masked_from(self.state, self.viewer)
 
-    def _may_know(self, owner: int) -> bool:
-        return self.viewer is None or self.viewer == owner or self.state.result is not None
-
-    def _masked_for_viewer(self, trick: Trick) -> bool:
-        """Whether the lead of ``trick`` lies face-down for the viewer right now."""
-        return self._lead_hidden(trick)
+    def _their(self, player: int) -> str:
+        return "your" if self.names[player] == "you" else "their"

@@ -5,11 +5,9 @@ leaving the game, R-62 choices revealed once both have chosen)."""
 
 from __future__ import annotations
 
-from claim.core import cards
+from claim.core.view import HIDDEN
 from claim.text.account.base import NarratorBase
 from claim.text.account.words import Names
-
-CODE = cards.CODE
 
 #: the power behind each kind of decision, for the account
 DECISION_POWERS = {
@@ -146,10 +144,11 @@ class DecisionEvents(NarratorBase):
         explains), Cthulhu's cards leaving the game, R-62 choices revealed."""
         state = self.state
         names = self.names
+        eyes = self.eyes()
         if kind is not None and player is not None:
-            visible = self.viewer is None or self.viewer == player
-            if kind == "give":  # the Kraken's give, hand to hand: both players see it (H37)
-                visible = self.viewer in (None, 0, 1)
+            # what the decision chose is the chooser's secret (R-60, R-62), but a card given hand
+            # to hand (the Kraken's give) both players see (H37): the view decides
+            visible = eyes.knows_exchange() if kind == "give" else eyes.shares_secrets(player)
             detail: str | None = None
             if kind == "skeleton" and move == "use skeleton" and new:
                 detail, new = self.public_code(new[0]), new[1:]  # from the public discard pile
@@ -184,7 +183,7 @@ class DecisionEvents(NarratorBase):
                 taker = state.history[-1][5] if state.history else -1
             if taker in (0, 1):
                 # from one hand into the other: only the two players see which card (H37)
-                what = self.public_code(code) if self.viewer in (None, 0, 1) else "a card"
+                what = eyes.public_code(code) if eyes.knows_exchange() else "a card"
                 self.decisions.append(
                     f"the Kraken takes {what} at random from {names.owner(1 - taker)} hand into "
                     f"{names.owner(taker)}."
@@ -201,7 +200,8 @@ class DecisionEvents(NarratorBase):
         ]
         if gone:
             self._removed.update(gone)
-            which = f" ({', '.join(CODE[c] for c in gone)})" if self.viewer is None else ""
+            seen = eyes.names("out", gone)  # out of the game unseen (W9)
+            which = "" if HIDDEN in seen else f" ({', '.join(seen)})"
             top = (
                 "the top card of the deck leaves"
                 if len(gone) == 1

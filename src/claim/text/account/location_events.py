@@ -10,6 +10,7 @@ from typing import Any
 from claim.core import keys
 from claim.core.powers.base import card_name, first_named
 from claim.core.state import State
+from claim.core.view import HIDDEN
 from claim.text.account.base import NarratorBase
 from claim.text.account.words import location_title
 
@@ -83,11 +84,12 @@ class LocationEvents(NarratorBase):
         """What both players gave or discarded at a phase start, once both have chosen."""
         names = self.names
         verb = LOCATION_CHOICES[kind][0]
+        exchange = self.eyes().knows_exchange()
         said = []
         for p in (0, 1):
             if not picks[p]:
                 continue
-            if verb == "give" and self.viewer not in (None, p, 1 - p):
+            if verb == "give" and not exchange:
                 # W8: a spectator sees neither hand: how many cards, not which
                 shown = f"{len(picks[p])} card{'s' if len(picks[p]) != 1 else ''}"
             else:  # the chooser, the receiver; a discard lands face-up on the discard pile
@@ -164,12 +166,14 @@ def pending_choice_lines(state: State, narrator: NarratorBase) -> list[str]:
     names = narrator.names
     verb = LOCATION_CHOICES[kind][0]
     lines = []
+    eyes = narrator.eyes()
     for p in (0, 1):
         chosen = state.chosen[p]
         if not chosen:
             continue
-        if narrator.viewer in (None, p):
-            what = ", ".join(narrator.public(c) for c in chosen)
+        seen = [eyes.name(f"chosen{p}", c) for c in chosen]  # W8: the chooser's, until both chose
+        if HIDDEN not in seen:
+            what = ", ".join(seen)
         else:
             what = f"{len(chosen)} card{'s' if len(chosen) != 1 else ''}"
         to = f" to {names[1 - p]}" if verb == "give" else ""

@@ -181,6 +181,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         )
         taken: set[int] = set()
         said = []
+        eyes = self.eyes()
         for p in order:
             pile, size = self._followers[p]
             gained = pile[size:]
@@ -201,7 +202,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
                         f"{draws} {self.public(card)} from the deck, shown to both (Prowler's "
                         "Torch)"
                     )
-                elif self._may_see(p, card, winner):
+                elif eyes.knows_draw(p, card):  # its drawer; a Seer winner's look (W7)
                     said.append(f"{draws} {self.public(card)} from the deck")
                 else:
                     said.append(f"{draws} a card from the deck")
@@ -275,7 +276,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             # W9: public once the game is finished; while a step asks a decision (Tavern, the
             # Gargoyle's count) the views still hide them
             self._toxics_told = True
-            revealed = ", ".join(CODE[c] for c in state.toxics)
+            revealed = ", ".join(self.eyes().names("toxics", state.toxics))
             lines.append(f"  The Toxics are revealed: {revealed}.")
         moves = self._end_moves()
         groups: dict[tuple[str, str, str], list[str]] = {}

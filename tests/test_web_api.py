@@ -426,3 +426,31 @@ def test_a_move_the_database_or_the_engine_refuses_is_undone(
         after = ws.receive_json()
         assert after["type"] == "state" and after["version"] == 1
     assert client.get(f"/api/games/{created['id']}").json()["moves"] == 1
+
+
+def test_the_catalog_is_served_once_for_every_page(client: TestClient) -> None:
+    """GET /api/catalog: the describing layer's catalog, the cards' colours and the counters'
+    keys, as the pages read them (no copy in the JavaScript); cacheable by its ETag."""
+    from claim.apps.palette import LOOKS
+    from claim.core import cards
+    from claim.core.keys import COUNTER_KEYS
+    from claim.text.catalog import CATALOG, catalog_json
+
+    answer = client.get("/api/catalog")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "application/json"
+    assert answer.headers["cache-control"] == "no-cache"
+    assert answer.headers["content-security-policy"]
+    data = answer.json()
+    assert {k: v for k, v in data.items() if k not in ("colours", "keys")} == catalog_json()
+    assert [f["key"] for f in data["factions"]] == list(cards.FACTIONS)
+    assert [a["key"] for a in data["artifacts"]] == list(cards.ARTIFACTS)
+    assert data["keys"]["counters"] == COUNTER_KEYS
+    # every colour is a catalog key's, and every faction has one
+    assert set(LOOKS) <= set(CATALOG)
+    assert set(cards.FACTIONS) <= set(data["colours"])
+    etag = answer.headers["etag"]
+    again = client.get("/api/catalog", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["etag"] == etag
+    assert client.get("/api/catalog", headers={"If-None-Match": '"old"'}).status_code == 200

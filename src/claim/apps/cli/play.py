@@ -23,12 +23,11 @@ from claim.core.state import State
 from claim.core.view import observe
 from claim.sim.arena import build_bot, normalize_spec
 from claim.sim.simulate import bot_seed as default_bot_seed
+from claim.text import catalog
 from claim.text.account import (
     Names,
     Narrator,
     artifact_rules_lines,
-    artifact_title,
-    artifact_titles,
     location_rules_lines,
 )
 
@@ -185,10 +184,10 @@ def artifact_start_lines(config: GameConfig, seat: int, names: Names) -> list[st
     pool = (
         f"all {len(cards.ARTIFACTS)}"
         if config.artifact_pool == cards.ARTIFACTS
-        else artifact_titles(config.artifact_pool)
+        else catalog.titles(config.artifact_pool)
     )
     return [
-        f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; {names[other]} holds "
+        f"Artifacts: you hold {catalog.titles(config.artifacts[seat])}; {names[other]} holds "
         f"{len(config.artifacts[other])}, secret until used. Dealt from {pool} (help shows "
         "their rules)."
     ]
@@ -204,7 +203,7 @@ def artifact_help_lines(config: GameConfig, seat: int) -> list[str]:
     for name, line in zip(
         config.artifact_pool, artifact_rules_lines(config.artifact_pool), strict=True
     ):
-        title = artifact_title(name)
+        title = catalog.title(name)
         if name in mine:
             line = f"{title} (yours){line[len(title) :]}"
         lines.append(line)
@@ -244,6 +243,8 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
             return False
         if word in ("help", "?"):
             click.echo(PLAY_HELP)
+            # the power's own text, as written (its ``quotes`` kept, where the catalog writes
+            # 'quotes'): this help's output is pinned byte for byte
             for name in (*state.config.factions, *state.config.hero_pool):
                 power = REGISTRY.get(name)
                 if power is not None:

@@ -14,6 +14,7 @@ from claim.apps.cli.group import cli, fail, resolve_options
 from claim.apps.cli.options import setup_options
 from claim.core import cards, records
 from claim.core.options import SetupOptions
+from claim.core.powers.locations import Dungeon
 from claim.core.state import State
 from claim.sim.simulate import (
     DECIDING_LOCATIONS,
@@ -182,7 +183,8 @@ def _location_table(title: str, pool: Sequence[str], tallies: dict[str, Location
         tally = tallies.get(name)
         if tally is None:
             continue
-        decides = name in DECIDING_LOCATIONS or name == "dungeon"
+        # the Dungeon decides a game by its extra votes (L11), the others by the result's reason
+        decides = name in DECIDING_LOCATIONS or name == Dungeon.name
         reasons = ", ".join(f"{reason} {n}" for reason, n in tally.to_dict()["reasons"].items())
         table.add_row(
             name,

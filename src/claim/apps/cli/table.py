@@ -342,6 +342,7 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
     for p in (0, 1):
         lines.append(f"  {names[p]}: {_by_faction(players[p]['score'])}")
     factions = state.config.factions
+    # pl["gnomes"]: the view's zone of face-up Gnomes (a view key, not a card's name)
     if Gnomes.name in factions or any(pl["gnomes"] for pl in players):
         gnomes = "; ".join(
             f"{names[p]}: {', '.join(players[p]['gnomes']) or 'none'}" for p in (0, 1)

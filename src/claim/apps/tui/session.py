@@ -20,11 +20,11 @@ from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.powers import REGISTRY
 from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import observe, report
 from claim.sim.simulate import bot_seed
+from claim.text import catalog
 from claim.text.account import (
     Names,
     Narrator,
@@ -288,9 +288,7 @@ def rules_lines(config: GameConfig, seat: int | None) -> list[str]:
     and artifact (of the public pool, ``seat``'s own marked) in play."""
     lines = ["FACTIONS"]
     for name in config.factions:
-        power = REGISTRY.get(name)
-        text = power.rules_text().replace("``", "'") if power is not None else ""
-        lines.append(f"{name.capitalize()}: {text}")
+        lines.append(f"{name.capitalize()}: {catalog.rules(name)}")
     if config.heroes:
         lines.append("")
         lines.append(f"HEROES ({len(config.heroes)} in the deck, from this pool)")

@@ -15,45 +15,14 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from claim.apps.palette import TERMINAL
 from claim.core import cards
 from claim.text.account import Names
 from claim.text.describe import Section, move_hint, vote_table_lines
 
-#: a colour per faction (and heroes): decoration only, every card is also written as its code
-FACTION_COLOURS: dict[str, str] = {
-    "goblins": "green",
-    "knights": "bright_white",
-    "undead": "magenta",
-    "dwarves": "yellow",
-    "doppelgangers": "cyan",
-    "gnomes": "bright_green",
-    "giants": "dark_orange",
-    "dragons": "red",
-    "trolls": "green4",
-    "seers": "medium_purple",
-    "elves": "spring_green2",
-    "orcs": "dark_olive_green3",
-    "elf-orc": "pale_green3",
-    "ice-kings": "light_sky_blue1",
-    "ice-queens": "light_cyan1",
-    "vampires": "deep_pink3",
-    "zombies": "chartreuse4",
-    "werewolves": "tan",
-    "shadows": "grey62",
-    "demons": "red3",
-    "fire-elementals": "orange_red1",
-    "tricksters": "orchid",
-    "poisoners": "dark_sea_green",
-    "toxic": "dark_sea_green",
-    "cyclops": "steel_blue1",
-    "phoenixes": "gold1",
-    "fire-phoenix": "gold3",
-    "unicorns": "plum1",
-    "basilisks": "dark_khaki",
-    "yetis": "light_steel_blue",
-    "frostbeasts": "sky_blue2",
-    "hero": "bold bright_yellow",
-}
+#: a colour per faction (and heroes): decoration only, every card is also written as its code;
+#: the terminal's column of the screens' one palette
+FACTION_COLOURS: dict[str, str] = TERMINAL
 
 _PREFIXES = sorted(set(cards.FACTION) | set(FACTION_COLOURS), key=len, reverse=True)
 #: a card as the view writes it (``goblins:5``, ``demons:odd``, ``hero:gelatinous-cube``), or a

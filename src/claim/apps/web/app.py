@@ -14,6 +14,9 @@ framing.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import logging
 import math
 import time
@@ -33,9 +36,12 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
+from claim.apps.palette import palette_json
 from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
 from claim.apps.web.store import Store
 from claim.core.errors import ClaimError
+from claim.core.keys import COUNTER_KEYS, MARK_KEYS, TAGS
+from claim.text.catalog import catalog_json
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -68,6 +74,31 @@ PAGE_HEADERS = {"Cache-Control": "no-store"}
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+@functools.cache
+def _catalog() -> tuple[bytes, str]:
+    """The body of ``GET /api/catalog`` and its ETag, made once: the describing layer's catalog
+    (:func:`claim.text.catalog.catalog_json`: the names, titles, rules text and hints of every
+    faction, hero, location and artifact, the pairs and presets) and the cards' colours
+    (:func:`claim.apps.palette.palette_json`) and the keys of the view's counters, marks and tags
+    (:mod:`claim.core.keys`), which the pages read instead of a copy."""
+    keys = {"counters": COUNTER_KEYS, "marks": MARK_KEYS, "tags": TAGS}
+    data = {**catalog_json(), "colours": palette_json(), "keys": keys}
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+
+
+def _catalog_response(if_none_match: str) -> Response:
+    """The catalog, or 304 when the client's copy (``If-None-Match``) is this one. It changes
+    only with the server's code: a client keeps it and asks again each time (``no-cache``), which
+    costs a 304."""
+    body, etag = _catalog()
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    tags = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
+    if etag in tags or "*" in tags:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _page(name: str) -> Response:
@@ -367,6 +398,10 @@ def create_app(
         ):
             raise ApiError("limit: must be a whole number from 1 to 500")
         return {"games": await manager.list_games(int(limit))}
+
+    @app.get("/api/catalog")
+    async def catalog(request: Request) -> Response:
+        return _catalog_response(request.headers.get("if-none-match", ""))
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> dict[str, Any]:

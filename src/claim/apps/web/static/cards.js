@@ -1,5 +1,6 @@
-// Cards as the views name them, drawn with CSS and a little SVG; the game's fixed tables
-// (factions, heroes, locations, artifacts) for the lobby and the table.
+// Cards as the views name them, drawn with CSS and a little SVG; the game's tables (factions,
+// heroes, locations, artifacts, their titles and hints) for the lobby and the table, read from
+// the server's catalog.
 
 /** Make an element: h("div", {class: "x", onclick: fn}, child, "text", ...). */
 export function h(tag, attrs = {}, ...children) {
@@ -25,104 +26,80 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** The 28 factions in the rules' order: the pairs, then the singles (cards.py). */
-export const FACTIONS = [
-  "goblins", "knights", "gnomes", "giants", "elves", "orcs", "ice-kings", "ice-queens",
-  "undead", "dwarves", "doppelgangers", "dragons", "trolls", "seers", "vampires", "zombies",
-  "werewolves", "shadows", "demons", "fire-elementals", "tricksters", "poisoners", "cyclops",
-  "phoenixes", "unicorns", "basilisks", "yetis", "frostbeasts",
-];
+// -- the catalog ---------------------------------------------------------------------------
+// Every name, order, title, rules text, hint, label and colour comes from the server
+// (GET /api/catalog: claim.text.catalog and claim.apps.palette), read once before any page
+// module runs; nothing here keeps a copy of the game's tables.
 
-export const PAIRS = [
-  ["goblins", "knights"], ["gnomes", "giants"], ["elves", "orcs"], ["ice-kings", "ice-queens"],
-];
+async function loadCatalog() {
+  const response = await fetch("/api/catalog", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  return response.json();
+}
 
-export const PRESETS = {
-  claim: ["goblins", "knights", "undead", "dwarves", "doppelgangers"],
-  claim2: ["gnomes", "giants", "dragons", "trolls", "seers"],
-};
+let loaded;
+try {
+  loaded = await loadCatalog();
+} catch (problem) {
+  // without it the pages cannot name a card: say so on the page, in one line
+  document.body.prepend(
+    h("p", { class: "notice", role: "alert" }, `Cannot load the card catalog: ${problem.message}`),
+  );
+  throw problem;
+}
 
-export const HEROES = [
-  "lich-king", "skeleton", "warlock", "cthulhu", "mummy", "gelatinous-cube", "singing-bard",
-  "centaur-archer", "bug-lord", "jester", "siren", "witch", "minotaur", "stone-golem",
-  "necromancer", "life-stealer", "gargoyle", "lycanthrope", "dinosaur", "vampire-queen", "ent",
-  "kraken", "death", "invincible-warrior",
-];
+/** The catalog as the server sends it: {factions, pairs, presets, heroes, settings, buildings,
+ * artifacts, cards, boxes, colours}; each entry {key, kind, box, title, rules, hint, ...}. */
+export const CATALOG = loaded;
 
-export const SETTINGS = [
-  "underworld", "farmlands", "shore", "windy-peaks", "endless-sands", "islands", "plateau",
-  "swamp", "ice-fields", "lava-fields",
-];
+const keys = (entries) => entries.map((entry) => entry.key);
 
-export const BUILDINGS = [
-  "dungeon", "lighthouse", "pyramid", "monastery", "bridge", "fortress", "tower", "ruins",
-  "castle", "tavern", "pit", "forest",
-];
-
-export const ARTIFACTS = {
-  "flail-of-dawn": "Flail of Dawn",
-  "hunting-cloak": "Hunting Cloak",
-  "kings-dagger": "King's Dagger",
-  "prowlers-torch": "Prowler's Torch",
-  "wishing-lamp": "Wishing Lamp",
-  "gamblers-book": "Gambler's Book",
-  "spyglass": "Spyglass",
-  "magic-wand": "Magic Wand",
-  "endless-rope": "Endless Rope",
-  "bottomless-bottle": "Bottomless Bottle",
-  "flask-of-tears": "Flask of Tears",
-  "mask-of-darkness": "Mask of Darkness",
-  "gamblers-dice": "Gambler's Dice",
-  "mirror-of-lies": "Mirror of Lies",
-  "book-of-memories": "Book of Memories",
-  "ice-sword": "Ice Sword",
-};
-
+/** The factions in the rules' order: the pairs, then the singles. */
+export const FACTIONS = keys(CATALOG.factions);
+export const PAIRS = CATALOG.pairs;
+export const PRESETS = CATALOG.presets;
+export const HEROES = keys(CATALOG.heroes);
+export const SETTINGS = keys(CATALOG.settings);
+export const BUILDINGS = keys(CATALOG.buildings);
+/** The artifacts by name, with their titles, in the rules' order. */
+export const ARTIFACTS = Object.fromEntries(CATALOG.artifacts.map((a) => [a.key, a.title]));
 /** Factions whose vote is not the basic one (more cards, then the highest card). */
-export const OWN_VOTE = new Set(["vampires", "cyclops"]);
+export const OWN_VOTE = new Set(CATALOG.factions.filter((f) => f.own_vote).map((f) => f.key));
 
-/** `windy-peaks` → "Windy Peaks"; `kings-dagger` → "King's Dagger". */
+const LISTS = ["factions", "heroes", "settings", "buildings", "artifacts", "cards"];
+const ENTRIES = new Map(LISTS.flatMap((list) => CATALOG[list].map((entry) => [entry.key, entry])));
+
+/** The catalog's entry of a name ({key, kind, box, title, rules, hint, ...}), or undefined. */
+export function entry(name) {
+  return ENTRIES.get(name);
+}
+
+/** `windy-peaks` → "Windy Peaks"; `kings-dagger` → "King's Dagger" (the catalog's titles; a
+ * name it does not hold in title case). */
 export function title(name) {
-  if (ARTIFACTS[name]) return ARTIFACTS[name];
+  const known = ENTRIES.get(name);
+  if (known) return known.title;
   return String(name)
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 }
 
-// colour (background) and ink of each faction; the light ones get dark ink
-const COLOURS = {
-  goblins: ["#3d8b37"], knights: ["#65717f"], gnomes: ["#d35400"], giants: ["#7f5539"],
-  elves: ["#16a085"], orcs: ["#5b6e2a"], "ice-kings": ["#2e86c1"], "ice-queens": ["#8cc6ec", "#10324a"],
-  undead: ["#5b2c6f"], dwarves: ["#b9770e"], doppelgangers: ["#b5177a"], dragons: ["#b03a2e"],
-  trolls: ["#4e6e3a"], seers: ["#6c3483"], vampires: ["#7b0a0a"], zombies: ["#7d8c3a"],
-  werewolves: ["#5d4037"], shadows: ["#2c2c34"], demons: ["#e04a2f"], "fire-elementals": ["#f39c12", "#3b2500"],
-  tricksters: ["#8e44ad"], poisoners: ["#1e8449"], cyclops: ["#a04000"], phoenixes: ["#ff7f50", "#3b1200"],
-  unicorns: ["#f5b7d0", "#5a1836"], basilisks: ["#117a65"], yetis: ["#d6eaf8", "#173a55"],
-  frostbeasts: ["#1f618d"], hero: ["#d4ac0d", "#3a2d00"], toxic: ["#7dcea0", "#0b3d20"],
-  "elf-orc": ["#2f8a5a"],
-};
+/** The few words after a use of `name` in a list of moves, its {arg} filled; "" when none. */
+export function hint(name, arg = "") {
+  const known = ENTRIES.get(name);
+  return known && known.hint ? known.hint.replace("{arg}", arg) : "";
+}
 
+// colour (background) and ink of each faction; the light ones get dark ink
+const COLOURS = CATALOG.colours;
 // the faction as a card says it (singular, short) and as a small card says it
-const LABELS = {
-  goblins: "goblin", knights: "knight", gnomes: "gnome", giants: "giant", elves: "elf",
-  orcs: "orc", "ice-kings": "ice king", "ice-queens": "ice queen", undead: "undead",
-  dwarves: "dwarf", doppelgangers: "doppelganger", dragons: "dragon", trolls: "troll",
-  seers: "seer", vampires: "vampire", zombies: "zombie", werewolves: "werewolf",
-  shadows: "shadow", demons: "demon", "fire-elementals": "fire elemental",
-  tricksters: "trickster", poisoners: "poisoner", cyclops: "cyclops", phoenixes: "phoenix",
-  unicorns: "unicorn", basilisks: "basilisk", yetis: "yeti", frostbeasts: "frostbeast",
-  hero: "hero", toxic: "toxic", "elf-orc": "elf / orc",
-};
-const ABBR = {
-  goblins: "GOB", knights: "KNI", gnomes: "GNO", giants: "GIA", elves: "ELF", orcs: "ORC",
-  "ice-kings": "I.KING", "ice-queens": "I.QUEEN", undead: "UND", dwarves: "DWF",
-  doppelgangers: "DOP", dragons: "DRG", trolls: "TRL", seers: "SEER", vampires: "VAMP",
-  zombies: "ZOM", werewolves: "WOLF", shadows: "SHAD", demons: "DEM", "fire-elementals": "FIRE",
-  tricksters: "TRICK", poisoners: "POIS", cyclops: "CYC", phoenixes: "PHX", unicorns: "UNI",
-  basilisks: "BAS", yetis: "YETI", frostbeasts: "FROST", hero: "HERO", toxic: "TOX",
-  "elf-orc": "E/O",
-};
+const LABELS = Object.fromEntries(
+  [...CATALOG.factions, ...CATALOG.cards].filter((e) => e.label).map((e) => [e.key, e.label]),
+);
+const ABBR = Object.fromEntries(
+  [...CATALOG.factions, ...CATALOG.cards].filter((e) => e.abbr).map((e) => [e.key, e.abbr]),
+);
 
 export function colours(faction) {
   const [c, t] = COLOURS[faction] || ["#777777"];
@@ -134,6 +111,7 @@ export function colours(faction) {
 export function factionOf(name) {
   if (name === "?") return "?";
   const prefix = String(name).split(":")[0];
+  // a Fire Phoenix is a Phoenix in every other way (R-50): it is drawn and counted as one
   return prefix === "fire-phoenix" ? "phoenixes" : prefix;
 }
 

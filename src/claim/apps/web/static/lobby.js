@@ -1,6 +1,8 @@
 // The lobby: create a game with the options of `claim play`, list the games.
 
-import { ARTIFACTS, BUILDINGS, FACTIONS, HEROES, PAIRS, SETTINGS, h, title } from "./cards.js";
+import {
+  ARTIFACTS, BUILDINGS, CATALOG, FACTIONS, HEROES, PAIRS, PRESETS, SETTINGS, h, title,
+} from "./cards.js";
 
 const form = document.getElementById("new-game");
 const $ = (id) => document.getElementById(id);
@@ -24,6 +26,18 @@ function locationOptions(selectId, names) {
   );
 }
 
+// the presets (the first one chosen) and the counts of heroes and artifacts, from the catalog
+$("deck").prepend(
+  ...Object.entries(PRESETS).map(([name, deck]) =>
+    h("option", { value: name }, `${CATALOG.boxes[name] || name} (${deck.join(", ")})`),
+  ),
+);
+$("deck").value = Object.keys(PRESETS)[0]; // the form is disabled until now: no choice is lost
+$("heroes-mode").querySelector('option[value="count"]').textContent = `a number drawn from all ${HEROES.length}`;
+for (const id of ["hero-number", "hero-count"]) $(id).max = String(HEROES.length);
+$("artifacts-mode").querySelector('option[value="all"]').textContent =
+  `three each, from all ${Object.keys(ARTIFACTS).length}`;
+
 const pairOf = new Map(PAIRS.flatMap(([a, b]) => [[a, `${a}+${b}`], [b, `${a}+${b}`]]));
 checkboxes("factions", "faction", FACTIONS, (f) => (pairOf.has(f) ? `${f} (pair)` : f));
 checkboxes("heroes", "hero", HEROES);
@@ -43,6 +57,7 @@ function toggles() {
 }
 form.addEventListener("change", toggles);
 toggles();
+$("new-game-fields").disabled = false; // the choices are filled and the form listens: ready
 
 function checked(name) {
   return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((el) => el.value);

@@ -1,9 +1,15 @@
 // The table, drawn from a view only: `observe` for a seat, `spectate` for a spectator, `report`
 // for a finished game's replay. Nothing here knows more than the view it is given.
+//
+// Names, titles, hints, colours and the counters' keys come from the catalog (cards.js). The few
+// card names still written here are those whose own part of the view this table lays out: the
+// components a faction brings to the table (Gnomes, Vampire stacks, the moon, the Troll pool,
+// the Toxics, the Fire Phoenix pile), the locations whose counters it reads, and the decision
+// kinds it words; claim.text.describe words the same for the terminal.
 
 import {
-  FACTIONS, OWN_VOTE, byValue, card, cardRow, chip, colours, factionOf, h, sortCards, title,
-  valueOf,
+  CATALOG, FACTIONS, OWN_VOTE, byValue, card, cardRow, chip, colours, factionOf, h, hint, sortCards,
+  title, valueOf,
 } from "./cards.js";
 
 const PHASES = { 1: "Phase One", 2: "Phase Two" };
@@ -129,25 +135,6 @@ export function splitMoves(legal, hand) {
   return { byCard, buttons };
 }
 
-const HINTS = {
-  "prowlers-torch": "deck cards taken are shown, 2 tricks",
-  "mask-of-darkness": "face-down leads, 2 tricks",
-  "gamblers-dice": "both cards drawn at random",
-  "endless-rope": "{arg} back to your hand",
-  "flask-of-tears": "+9 on your next card",
-  "book-of-memories": "lead from your Score pile",
-  "kings-dagger": "take that 5; they play again",
-  "magic-wand": "your card counts {arg}",
-  "mirror-of-lies": "+5 at 5 or less, −5 above",
-  "hunting-cloak": "their card drawn at random",
-  "wishing-lamp": "name {arg}",
-  "bottomless-bottle": "the lower value wins",
-  "ice-sword": "both cards freeze",
-  "spyglass": "discard {arg}, take from discards",
-  "gamblers-book": "random discard, take one back",
-  "flail-of-dawn": "they set a card aside",
-};
-
 /** A few words after a move: what an artifact does, what `pass` and `take top` mean. */
 export function moveHint(move) {
   if (move === "pass") return "decline";
@@ -155,8 +142,7 @@ export function moveHint(move) {
   if (move === "take prize") return "the prize";
   if (!move.startsWith("use ")) return "";
   const parts = move.split(" ");
-  const template = HINTS[parts[1]];
-  return template ? template.replace("{arg}", parts.slice(2).join(" ")) : "";
+  return hint(parts[1], parts.slice(2).join(" "));
 }
 
 /** Each decision in words, by the kind the server may name ({other}: the opponent). */
@@ -487,6 +473,12 @@ function votesPanel(view, model) {
   fill("votes", children);
 }
 
+// the counters' keys, as the core names them (claim.core.keys, sent with the catalog)
+const KEY = CATALOG.keys.counters;
+
+/** The locations in play and the public tallies of the locations and artifacts. The location
+ * names compared here are the view's `setting` / `building` values whose counters these lines
+ * read (the same lines as claim.text.describe.location_lines). */
 function locationFacts(view, names) {
   const setting = view.setting;
   const building = view.building;
@@ -496,30 +488,30 @@ function locationFacts(view, names) {
   const counters = view.counters || {};
   const get = (key, fallback) => (key in counters ? counters[key] : fallback);
   const isPlayer = (p) => p === 0 || p === 1;
-  if (setting === "plateau" && isPlayer(get("plateau-player", -1)) && get("plateau-count", 0) > 0) {
-    facts.push(`Plateau: ${names.of(counters["plateau-player"])} won ${counters["plateau-count"]} in a row (at 3 the other leads)`);
+  if (setting === "plateau" && isPlayer(get(KEY.PLATEAU_PLAYER, -1)) && get(KEY.PLATEAU_COUNT, 0) > 0) {
+    facts.push(`Plateau: ${names.of(counters[KEY.PLATEAU_PLAYER])} won ${counters[KEY.PLATEAU_COUNT]} in a row (at 3 the other leads)`);
   }
-  if (setting === "ice-fields" && isPlayer(get("ice-fields", -1))) {
-    facts.push(`Ice Fields: +1 on the next card of ${names.of(counters["ice-fields"])}`);
+  if (setting === "ice-fields" && isPlayer(get(KEY.ICE_FIELDS, -1))) {
+    facts.push(`Ice Fields: +1 on the next card of ${names.of(counters[KEY.ICE_FIELDS])}`);
   }
-  if (setting === "lava-fields" && isPlayer(get("lava-player", -1)) && get("lava-count", 0) > 0) {
-    facts.push(`Lava Fields: ${names.of(counters["lava-player"])} lost ${counters["lava-count"]} in a row (5 wins the game)`);
+  if (setting === "lava-fields" && isPlayer(get(KEY.LAVA_PLAYER, -1)) && get(KEY.LAVA_COUNT, 0) > 0) {
+    facts.push(`Lava Fields: ${names.of(counters[KEY.LAVA_PLAYER])} lost ${counters[KEY.LAVA_COUNT]} in a row (5 wins the game)`);
   }
   for (const key of Object.keys(counters).sort()) {
-    if (key.startsWith("lighthouse:") && isPlayer(counters[key])) {
+    if (key.startsWith(`${KEY.LIGHTHOUSE}:`) && isPlayer(counters[key])) {
       facts.push(`Lighthouse: ${key.split(":")[1]} won outright by ${names.of(counters[key])}`);
     }
   }
-  if (building === "dungeon" && "dungeon-1" in counters) {
-    const first = counters["dungeon-1"];
+  if (building === "dungeon" && KEY.DUNGEON_FIRST in counters) {
+    const first = counters[KEY.DUNGEON_FIRST];
     facts.push(`Dungeon: last trick of Phase One won by ${isPlayer(first) ? names.of(first) : "nobody"}`);
   }
-  for (const [name, what] of [["prowlers-torch", "cards taken from the deck are shown"], ["mask-of-darkness", "face-down leads"]]) {
+  for (const [name, what] of [[KEY.SHOWN_DRAWS, "cards taken from the deck are shown"], [KEY.MASK, "face-down leads"]]) {
     const left = get(name, 0);
     if (left > 0) facts.push(`${title(name)}: ${what}, ${left} trick${left > 1 ? "s" : ""} left`);
   }
   for (const p of [0, 1]) {
-    for (const name of ["flask-of-tears", "ice-sword"]) {
+    for (const name of [KEY.FLASK_OF_TEARS, KEY.ICE_SWORD]) {
       const amount = get(`${name}:${p}`, 0);
       if (amount) facts.push(`${title(name)}: +${amount} on the next card of ${names.of(p)}`);
     }

@@ -1,8 +1,12 @@
 """The rules core: a pure library (no I/O beyond reading a record file, no clock, no global random).
 
-Layers, bottom up (``tests/test_layers.py`` checks that imports only go down and never cycle):
-``cards`` and ``errors`` (data) → ``setup`` → ``state`` → ``powers`` → ``scoring`` → ``engine`` →
-``view`` → ``records``, ``positions``, ``old_moves`` (notation) → ``options`` (the setup options).
+Modules, bottom up (``tests/test_layers.py`` checks that imports only go down and never cycle, and
+that none hides inside a function): ``cards`` (the card tables, and what each card id is to the
+rules) and ``errors`` → ``setup`` (what a game is made of) and ``scoring`` → ``state`` (handed its
+rule book), ``notation`` (what records and positions both read) and ``options`` → ``keys``
+(counter, mark and tag names) → ``powers`` (``base``: the hooks and the engine steps a power may
+queue; one module per kind of power; the registry and ``rule_book``) → ``engine`` → ``game``
+(``new_game``: shuffle and deal), ``positions``, ``old_moves``, ``view`` → ``records``.
 Everything above — the describing layer (:mod:`claim.text`), the bots, the simulations and the apps
 — imports from here, never the other way round.
 """

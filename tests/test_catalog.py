@@ -95,3 +95,10 @@ def test_catalog_json_is_json_and_holds_every_entry_in_the_rules_order() -> None
             entry.kind,
             entry.box,
         )
+
+
+def test_every_power_that_moves_cards_at_the_end_says_how() -> None:
+    """§9 steps 1–3: the account names the power behind each end-of-game move (its ``by``)."""
+    movers = {n for n, p in REGISTRY.items() if p.overrides("end_of_game")} | {"tavern"}
+    assert {k for k, e in CATALOG.items() if e.end_step} == movers
+    assert catalog.end_step("gargoyle") == ""

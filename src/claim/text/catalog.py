@@ -50,7 +50,9 @@ class Entry:
     ``hint``: a few words after a use in a list of moves (the artifacts; ``{arg}``: the move's
     argument); ``long_hint``: the same in a sentence (the CLI's move list; ``{other}``,
     ``{other_poss}``: the opponent, their possessive). ``label``: the faction as a card says it,
-    singular (``goblin``), and ``abbr`` as a small card says it (``GOB``).
+    singular (``goblin``), and ``abbr`` as a small card says it (``GOB``). ``end_step``: what the
+    power's end-of-game step does to the cards it moves (§9 steps 1–3), as the account says it
+    (:func:`claim.text.account.results.end_step_text` fills it in).
     """
 
     key: str
@@ -62,6 +64,7 @@ class Entry:
     long_hint: str = ""
     label: str = ""
     abbr: str = ""
+    end_step: str = ""
 
 
 # -------------------------------------------------------------------------------------------------
@@ -123,6 +126,25 @@ _ARTIFACT_HINTS: Final[dict[str, tuple[str, str]]] = {
         "they set a card aside",
         "{other} sets a card aside for their last trick",
     ),
+}
+
+#: what each power's end-of-game step does (§9 steps 1–3, R-90), as the account says it:
+#: {from_place} / {to_place} the zones, {from_owner} / {to_owner} their owners ("player 1's"),
+#: {to_poss} the receiver's possessive, {giver} "player 0 gives", {to_name} the receiver
+_END_STEPS: Final[dict[str, str]] = {
+    "trolls": "the Troll pool goes to {to_owner} (winner of the last trick)",
+    "gnomes": "{from_owner} face-up Gnomes join {to_poss} Score pile",
+    "tricksters": "fake Tricksters are removed from {from_place}",
+    "poisoners": "cards matching a Toxic are discarded from {from_place}",
+    "ice-kings": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
+    "ice-queens": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
+    "tavern": "Tavern: {giver} to {to_name}",
+    "pit": "Pit: cards drawn at random from {from_place} (the winner of the last trick) are "
+    "discarded",
+    "pyramid": "Pyramid: cards of value 3 or less are discarded from {from_place}",
+    "ruins": "Ruins: faction cards of odd value are discarded from {from_place}",
+    "fortress": "Fortress: the 4 lowest cards of each faction with 6 or more are discarded from "
+    "{from_place}",
 }
 
 #: each faction (and card kind) as a card says it: singular, and abbreviated on a small card
@@ -200,7 +222,14 @@ def _build() -> dict[str, Entry]:
     for name, info in cards.FACTIONS.items():
         label, abbr = _LABELS[name]
         entries[name] = Entry(
-            name, "faction", info.box, _plain_title(name), _rules_of(name), label=label, abbr=abbr
+            name,
+            "faction",
+            info.box,
+            _plain_title(name),
+            _rules_of(name),
+            label=label,
+            abbr=abbr,
+            end_step=_END_STEPS.get(name, ""),
         )
     for name in cards.HEROES:
         box = "fear" if name in _FEAR_HEROES else "mercenaries"
@@ -208,7 +237,14 @@ def _build() -> dict[str, Entry]:
     for kind, names in (("setting", cards.SETTINGS), ("building", cards.BUILDINGS)):
         for name in names:
             box = "fire" if name in _FIRE_LOCATIONS else "maps"
-            entries[name] = Entry(name, kind, box, _plain_title(name), _rules_of(name))
+            entries[name] = Entry(
+                name,
+                kind,
+                box,
+                _plain_title(name),
+                _rules_of(name),
+                end_step=_END_STEPS.get(name, ""),
+            )
     for name in cards.ARTIFACTS:
         hint, long_hint = _ARTIFACT_HINTS[name]
         entries[name] = Entry(
@@ -245,6 +281,12 @@ def rules(key: str) -> str:
     """The rules text (empty for a key the catalog does not hold)."""
     entry = CATALOG.get(key)
     return entry.rules if entry is not None else ""
+
+
+def end_step(key: str) -> str:
+    """What ``key``'s end-of-game step does, a template (empty when it has none)."""
+    entry = CATALOG.get(key)
+    return entry.end_step if entry is not None else ""
 
 
 def hint(key: str, long: bool = False, **fields: str) -> str:
@@ -302,6 +344,7 @@ __all__ = [
     "KINDS",
     "Entry",
     "catalog_json",
+    "end_step",
     "hint",
     "rules",
     "title",

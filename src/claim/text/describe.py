@@ -16,8 +16,32 @@ from typing import Any
 from claim.core import cards, keys
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
+from claim.core.powers.factions import Gnomes, Trolls
+from claim.core.powers.fear import Vampires, Werewolves
+from claim.core.powers.locations import Dungeon, IceFields, LavaFields, Plateau
+from claim.core.powers.maps import Phoenixes
 from claim.core.setup import GameConfig
-from claim.text.account import Names, artifact_title, artifact_titles, location_title
+from claim.text import catalog
+from claim.text.account.decisions import (
+    CROWN,
+    DINOSAUR,
+    DISCARD,
+    ENDLESS_SANDS,
+    GARGOYLE,
+    GIVE,
+    ISLANDS,
+    NECROMANCER,
+    PEEK,
+    SEER,
+    SKELETON,
+    SMASH,
+    STEAL,
+    SWAMP,
+    TAVERN,
+    TUCK,
+    WINDY_PEAKS,
+)
+from claim.text.account.words import Names
 
 PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
 
@@ -117,7 +141,7 @@ def heading(view: dict[str, Any], decision: str | None = None) -> str:
         return "Game over"
     if view.get("current") is None:
         hands = [len(pl["hand"]) for pl in view["players"]]
-        if decision in ("tavern", "gargoyle") or (phase == 2 and not any(hands)):
+        if decision in (TAVERN, GARGOYLE) or (phase == 2 and not any(hands)):
             return "End of the game"
         return f"{PHASE_NAMES[phase]} begins"
     number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
@@ -174,7 +198,7 @@ def _trick_section(view: dict[str, Any], names: Names) -> Section:
         declared = f" as {play['as']}" if play.get("as") else ""
         lines.append(f"{names[play['player']].capitalize()} {verb} {card}{declared}")
     if current.get("artifacts"):
-        used = artifact_titles(current["artifacts"])
+        used = catalog.titles(current["artifacts"])
         if current.get("daggered"):
             used += f" (the King's Dagger took {', '.join(current['daggered'])})"
         lines.append(f"Artifacts used: {used}")
@@ -319,7 +343,7 @@ def _votes_section(view: dict[str, Any], config: GameConfig) -> Section:
     elif result.get("reason") in BY_THE_VOTES:
         title = "VOTES (who won each)"
     else:
-        title = f"SCORE PILES · no vote: {location_title(str(result.get('reason')))} decided"
+        title = f"SCORE PILES · no vote: {catalog.title(str(result.get('reason')))} decided"
     return Section(title, lines, tuple(rows))
 
 
@@ -332,10 +356,10 @@ def _extra_lines(
     factions = config.factions
     lines = []
     who = order(seat)
-    if "gnomes" in factions or any(pl["gnomes"] for pl in players):
+    if Gnomes.name in factions or any(pl["gnomes"] for pl in players):
         gnomes = "; ".join(f"{names[p]}: {grouped_text(players[p]['gnomes'])}" for p in who)
         lines.append(f"Face-up Gnomes: {gnomes}")
-    if "vampires" in factions:
+    if Vampires.name in factions:
         for p in who:
             vampire = players[p].get("vampire")
             tucked = players[p].get("tucked") or []
@@ -344,11 +368,11 @@ def _extra_lines(
                 lines.append(f"Vampire of {names[p]}: {vampire}{under}")
             else:
                 lines.append(f"Vampire of {names[p]}: none")
-    if "werewolves" in factions:
+    if Werewolves.name in factions:
         moon = view["moon"]
         rule = "lower" if moon == "no-moon" else "higher"
         lines.append(f"Moon: {moon} (the {rule} Werewolf wins a Werewolf lead)")
-    if "trolls" in factions or view["troll_pool"]:
+    if Trolls.name in factions or view["troll_pool"]:
         lines.append(f"Troll pool: {grouped_text(view['troll_pool'])}")
     if view.get("toxics"):
         peeked = set(players[seat].get("peeked") or ()) if seat is not None else set()
@@ -357,7 +381,7 @@ def _extra_lines(
             for i, code in enumerate(view["toxics"], 1)
         ]
         lines.append(f"Toxics: {'; '.join(shown)}")
-    if "phoenixes" in factions:
+    if Phoenixes.name in factions:
         lines.append(f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards")
     if view.get("table"):
         lines.append(f"Frozen on the table (next winner takes them): {', '.join(view['table'])}")
@@ -373,24 +397,24 @@ def location_lines(view: dict[str, Any], names: Names) -> list[str]:
     if not setting and not building:
         return []
     lines = [
-        f"{kind}: {location_title(name)}"
+        f"{kind}: {catalog.title(name)}"
         for kind, name in (("Setting", setting), ("Building", building))
         if name
     ]
     counters: dict[str, int] = view.get("counters") or {}
     player, count = counters.get(keys.PLATEAU_PLAYER, -1), counters.get(keys.PLATEAU_COUNT, 0)
-    if setting == "plateau" and player in (0, 1) and count > 0:
+    if setting == Plateau.name and player in (0, 1) and count > 0:
         lines.append(f"Plateau: {names[player]} won {count} in a row (at 3 the other leads)")
     player = counters.get(keys.ICE_FIELDS, -1)
-    if setting == "ice-fields" and player in (0, 1):
+    if setting == IceFields.name and player in (0, 1):
         lines.append(f"Ice Fields: +1 on the next card of {names[player]}")
     player, count = counters.get(keys.LAVA_PLAYER, -1), counters.get(keys.LAVA_COUNT, 0)
-    if setting == "lava-fields" and player in (0, 1) and count > 0:
+    if setting == LavaFields.name and player in (0, 1) and count > 0:
         lines.append(f"Lava Fields: {names[player]} lost {count} in a row (5 wins the game)")
     for key, owner in sorted(counters.items()):
         if key.startswith(keys.LIGHTHOUSE + ":") and owner in (0, 1):
             lines.append(f"Lighthouse: {key.split(':', 1)[1]} won outright by {names[owner]}")
-    if building == "dungeon" and keys.DUNGEON_FIRST in counters:
+    if building == Dungeon.name and keys.DUNGEON_FIRST in counters:
         first = counters[keys.DUNGEON_FIRST]
         who = names[first] if first in (0, 1) else "nobody"
         lines.append(f"Dungeon: last trick of Phase One won by {who}")
@@ -404,12 +428,12 @@ def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list
     lines = []
     for p in order(seat):
         pl = players[p]
-        used = artifact_titles(pl.get("used_artifacts") or []) or "none"
+        used = catalog.titles(pl.get("used_artifacts") or []) or "none"
         unused = pl.get("artifacts") or []
         if "?" in unused:
             held = f"{len(unused)} unused (secret)"
         else:
-            held = f"unused: {artifact_titles(unused) or 'none'}"
+            held = f"unused: {catalog.titles(unused) or 'none'}"
         owner = "Yours" if names[p] == "you" else names[p].capitalize()
         lines.append(f"{owner}: {held}; used: {used}")
         if pl.get("aside") and p != seat and seat is not None:
@@ -422,13 +446,13 @@ def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list
         left = counters.get(name, 0)
         if left > 0:
             lines.append(
-                f"{artifact_title(name)}: {what}, {left} trick{'s' if left > 1 else ''} left"
+                f"{catalog.title(name)}: {what}, {left} trick{'s' if left > 1 else ''} left"
             )
     for p in (0, 1):
         for name in keys.BONUSES:
             amount = counters.get(f"{name}:{p}", 0)
             if amount:
-                lines.append(f"{artifact_title(name)}: +{amount} on the next card of {names[p]}")
+                lines.append(f"{catalog.title(name)}: +{amount} on the next card of {names[p]}")
     return lines
 
 
@@ -449,26 +473,26 @@ def count_line(view: dict[str, Any], seat: int | None, names: Names) -> str:
 
 #: each decision in words ({other}: the opponent, {left}: cards still to choose)
 PROMPTS = {
-    "seer": "Seer: take the top card of the deck ({top}) or the prize; {other} gets the other one.",
-    "smash": "Giant: you may discard one of {other_poss} face-up Gnomes, or pass.",
-    "crown": "Vampires: make this Vampire your face-up Vampire, or pass.",
-    "tuck": "Vampires: tuck a collected card under your face-up Vampire, or pass.",
-    "peek": "Poisoners: peek at a face-up Toxic (its position 1–3), or pass.",
-    "skeleton": "Skeleton: take a random card of the discard pile into your hand, or pass.",
-    "discard": "Cthulhu: discard a card of your hand; neither sees the other's choice first.",
-    "steal": "Siren: take a card of {other_poss} Score pile into yours.",
-    "necromancer": "Necromancer: swap it for one of the trick's discarded cards, or pass.",
-    "gargoyle": "Gargoyle: choose the faction it counts as (two cards of its value).",
-    "dinosaur": "Dinosaur: take it back into your hand, or pass.",
-    "give": "Kraken: give {other} a card of your hand.",
-    "islands": "Islands: take one of the two prizes; the other stays face-up.",
-    "endless-sands": "Endless Sands: give {other} a card of your hand ({left} to go); "
+    SEER: "Seer: take the top card of the deck ({top}) or the prize; {other} gets the other one.",
+    SMASH: "Giant: you may discard one of {other_poss} face-up Gnomes, or pass.",
+    CROWN: "Vampires: make this Vampire your face-up Vampire, or pass.",
+    TUCK: "Vampires: tuck a collected card under your face-up Vampire, or pass.",
+    PEEK: "Poisoners: peek at a face-up Toxic (its position 1–3), or pass.",
+    SKELETON: "Skeleton: take a random card of the discard pile into your hand, or pass.",
+    DISCARD: "Cthulhu: discard a card of your hand; neither sees the other's choice first.",
+    STEAL: "Siren: take a card of {other_poss} Score pile into yours.",
+    NECROMANCER: "Necromancer: swap it for one of the trick's discarded cards, or pass.",
+    GARGOYLE: "Gargoyle: choose the faction it counts as (two cards of its value).",
+    DINOSAUR: "Dinosaur: take it back into your hand, or pass.",
+    GIVE: "Kraken: give {other} a card of your hand.",
+    ISLANDS: "Islands: take one of the two prizes; the other stays face-up.",
+    ENDLESS_SANDS: "Endless Sands: give {other} a card of your hand ({left} to go); "
     "choices are secret until both have chosen.",
-    "windy-peaks": "Windy Peaks: give {other} a card of your hand ({left} to go); "
+    WINDY_PEAKS: "Windy Peaks: give {other} a card of your hand ({left} to go); "
     "choices are secret until both have chosen.",
-    "swamp": "Swamp: discard a card of your hand ({left} to go); "
+    SWAMP: "Swamp: discard a card of your hand ({left} to go); "
     "choices are secret until both have chosen.",
-    "tavern": "Tavern: give {other} a card of your Score pile ({left} to go).",
+    TAVERN: "Tavern: give {other} a card of your Score pile ({left} to go).",
     arts.START: "Start of the trick: you may use an artifact, or pass.",
     arts.DAGGER: "{other_cap} played a printed 5: your King's Dagger may take it, or pass.",
     arts.PLAYED: "Right after your card: you may use an artifact, or pass.",
@@ -510,27 +534,6 @@ def prompt_text(
     return f"{names[other].capitalize()} led {led}: play a card (only legal ones are listed)."
 
 
-#: a few words after an artifact's use in the list ({arg}: its argument)
-ARTIFACT_HINTS = {
-    "prowlers-torch": "deck cards taken are shown, 2 tricks",
-    "mask-of-darkness": "face-down leads, 2 tricks",
-    "gamblers-dice": "both cards drawn at random",
-    "endless-rope": "{arg} back to your hand",
-    "flask-of-tears": "+9 on your next card",
-    "book-of-memories": "lead from your Score pile",
-    "kings-dagger": "take that 5; they play again",
-    "magic-wand": "your card counts {arg}",
-    "mirror-of-lies": "+5 at 5 or less, −5 above",
-    "hunting-cloak": "their card drawn at random",
-    "wishing-lamp": "name {arg}",
-    "bottomless-bottle": "the lower value wins",
-    "ice-sword": "both cards freeze",
-    "spyglass": "discard {arg}, take from discards",
-    "gamblers-book": "random discard, take one back",
-    "flail-of-dawn": "they set a card aside",
-}
-
-
 def move_hint(move: str) -> str:
     """A few words after a move of the list: what an artifact's use does, what ``pass`` and
     ``take top`` mean; empty for plain moves."""
@@ -541,7 +544,4 @@ def move_hint(move: str) -> str:
     if not move.startswith("use "):
         return ""
     parts = move.split(" ", 2)
-    template = ARTIFACT_HINTS.get(parts[1])
-    if template is None:
-        return ""
-    return template.format(arg=parts[2] if len(parts) > 2 else "")
+    return catalog.hint(parts[1], arg=parts[2] if len(parts) > 2 else "")  # an artifact's

@@ -5,7 +5,7 @@ Spyglass), the cards drawn at random (Hunting Cloak, Gambler's Dice), a lead pla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from claim.core import cards, keys
@@ -60,6 +60,18 @@ class Before:
         )
 
 
+@dataclass(slots=True)
+class Use:
+    """An artifact's use being told: the state before it, its player, the move's argument
+    (``detail``: the card named, the value chosen) and the move's random outcomes not yet told
+    (``left``)."""
+
+    before: Before
+    player: int
+    detail: str
+    left: list[str]
+
+
 class ArtifactEvents(NarratorBase):
     """The narrator's part that tells the artifacts' uses and their effects."""
 
@@ -109,7 +121,6 @@ class ArtifactEvents(NarratorBase):
         card set aside, a card taken with the Gambler's Book or the Spyglass)."""
         state = self.state
         names = self.names
-        other = 1 - player
         act = names.act(player, "uses", "use")
         owner = names.owner(player)
         arg = move.split(" ", 1)[1] if " " in move else ""
@@ -134,93 +145,134 @@ class ArtifactEvents(NarratorBase):
             )
         if not move.startswith("use "):
             return ""
-        name = move.split(" ", 2)[1]
-        detail = move.split(" ", 2)[2] if move.count(" ") >= 2 else ""
-        title = artifact_title(name)
+        parts = move.split(" ", 2)
+        phrase = USE_TEXT.get(parts[1])
+        if phrase is None:
+            return f"{act} the {artifact_title(parts[1])}."
+        return phrase(self, Use(before, player, parts[2] if len(parts) > 2 else "", left))
+
+    # -- each artifact's use, as the account tells it (USE_TEXT) ---------------------------------
+
+    def _uses(self, use: Use) -> str:
+        return self.names.act(use.player, "uses", "use")
+
+    def _torch_text(self, use: Use) -> str:
+        return (
+            f"{self._uses(use)} the Prowler's Torch: every card taken from the deck in this trick "
+            "and the next is shown to both players."
+        )
+
+    def _mask_text(self, use: Use) -> str:
+        return (
+            f"{self._uses(use)} the Mask of Darkness: in this trick and the next the lead is "
+            "played face-down and the follower may play any card."
+        )
+
+    def _dice_text(self, use: Use) -> str:
+        trick = use.before.trick
+        leader = trick.leader if trick is not None else use.player
+        return (
+            f"{self._uses(use)} the Gambler's Dice: both players play a card drawn at random, "
+            f"{self.names[leader]} first, free of the following rules."
+        )
+
+    def _rope_text(self, use: Use) -> str:
+        owner = self.names.owner(use.player)
+        return (
+            f"{self._uses(use)} the Endless Rope: {use.detail} goes from {owner} Score pile to "
+            f"the end of {owner} hand."
+        )
+
+    def _flask_text(self, use: Use) -> str:
+        lost = use.before.counters.get(keys.player_key(keys.LOSSES, use.player), 0)
+        return (
+            f"{self._uses(use)} the Flask of Tears after {lost} lost tricks in a row: "
+            f"{self.names.owner(use.player)} next card gets +9."
+        )
+
+    def _memories_text(self, use: Use) -> str:
+        their = self._their(use.player)
+        return (
+            f"{self._uses(use)} the Book of Memories: {their} lead comes from {their} Score pile."
+        )
+
+    def _dagger_use_text(self, use: Use) -> str:
+        return self._dagger_text(use.before, use.player)
+
+    def _target_text(self, use: Use) -> str:
+        """The card a Magic Wand or a Mirror of Lies is used on, as the viewer sees it."""
+        before = use.before
         trick = before.trick
-        if name == "prowlers-torch":
-            return (
-                f"{act} the Prowler's Torch: every card taken from the deck in this trick and the "
-                "next is shown to both players."
+        card = before.target
+        if card < 0:
+            return "the card"
+        if trick is not None and before.data == 0 and self._lead_hidden(trick):
+            return "the face-down lead"
+        return self.public(card)
+
+    def _wand_text(self, use: Use) -> str:
+        what = self._target_text(use)
+        if what == "the face-down lead":
+            return f"{self._uses(use)} the Magic Wand on the face-down lead."
+        return f"{self._uses(use)} the Magic Wand: {what} counts {use.detail}."
+
+    def _mirror_text(self, use: Use) -> str:
+        return (
+            f"{self._uses(use)} the Mirror of Lies on {self._target_text(use)}: +5 if its value "
+            "is 5 or less, −5 above (applied last)."
+        )
+
+    def _cloak_text(self, use: Use) -> str:
+        other = 1 - use.player
+        return (
+            f"{self._uses(use)} the Hunting Cloak: {self.names.act(other, 'plays', 'play')} a "
+            "card drawn at random, free of the following rules."
+        )
+
+    def _lamp_text(self, use: Use) -> str:
+        names = self.names
+        other = 1 - use.player
+        trick = use.before.trick
+        marks = trick.marks if trick is not None else {}
+        if marks.get(keys.LAMP_WINS):
+            effect = (
+                f"{names.act(other, 'does', 'do')} not hold it, may play any card and "
+                f"{'win' if names[other] == 'you' else 'wins'} the trick"
             )
-        if name == "mask-of-darkness":
-            return (
-                f"{act} the Mask of Darkness: in this trick and the next the lead is played "
-                "face-down and the follower may play any card."
-            )
-        if name == "gamblers-dice":
-            leader = trick.leader if trick is not None else player
-            return (
-                f"{act} the Gambler's Dice: both players play a card drawn at random, "
-                f"{names[leader]} first, free of the following rules."
-            )
-        if name == "endless-rope":
-            return (
-                f"{act} the Endless Rope: {detail} goes from {owner} Score pile to the end of "
-                f"{owner} hand."
-            )
-        if name == "flask-of-tears":
-            lost = before.counters.get(keys.player_key(keys.LOSSES, player), 0)
-            return (
-                f"{act} the Flask of Tears after {lost} lost tricks in a row: {owner} next card "
-                "gets +9."
-            )
-        if name == "book-of-memories":
-            their = self._their(player)
-            return f"{act} the Book of Memories: {their} lead comes from {their} Score pile."
-        if name == "kings-dagger":
-            return self._dagger_text(before, player)
-        if name in ("magic-wand", "mirror-of-lies"):
-            card = before.target
-            on_lead = trick is not None and before.data == 0
-            if card < 0:
-                what = "the card"
-            elif on_lead and trick is not None and self._lead_hidden(trick):
-                what = "the face-down lead"
-            else:
-                what = self.public(card)
-            if name == "magic-wand":
-                if what == "the face-down lead":
-                    return f"{act} the Magic Wand on the face-down lead."
-                return f"{act} the Magic Wand: {what} counts {detail}."
-            return (
-                f"{act} the Mirror of Lies on {what}: +5 if its value is 5 or less, −5 above "
-                "(applied last)."
-            )
-        if name == "hunting-cloak":
-            return (
-                f"{act} the Hunting Cloak: {names.act(other, 'plays', 'play')} a card drawn at "
-                "random, free of the following rules."
-            )
-        if name == "wishing-lamp":
-            marks = trick.marks if trick is not None else {}
-            if marks.get(keys.LAMP_WINS):
-                effect = (
-                    f"{names.act(other, 'does', 'do')} not hold it, may play any card and "
-                    f"{'win' if names[other] == 'you' else 'wins'} the trick"
-                )
-            else:
-                effect = f"{names.act(other, 'holds', 'hold')} it and must play it"
-            verb = "name" if names[player] == "you" else "names"
-            return f"{act} the Wishing Lamp and {verb} {detail}: {effect}."
-        if name == "bottomless-bottle":
-            return f"{act} the Bottomless Bottle: in this trick the lower value wins."
-        if name == "ice-sword":
-            return self._ice_text(before, player)
-        if name == "spyglass":
-            return (
-                f"{act} the Spyglass: {detail}, collected in this trick, goes to the discard pile."
-            )
-        if name == "gamblers-book":
-            code = self.public_code(left.pop(0)) if left else "a card"
-            return f"{act} the Gambler's Book: {code} is discarded at random from {owner} hand."
-        if name == "flail-of-dawn":
-            their = "your" if names[other] == "you" else "their"
-            return (
-                f"{act} the Flail of Dawn: {names.act(other, 'sets', 'set')} a card of {their} "
-                f"hand aside face-down, the card {names[other]} must play in {their} last trick."
-            )
-        return f"{act} the {title}."
+        else:
+            effect = f"{names.act(other, 'holds', 'hold')} it and must play it"
+        verb = "name" if names[use.player] == "you" else "names"
+        return f"{self._uses(use)} the Wishing Lamp and {verb} {use.detail}: {effect}."
+
+    def _bottle_text(self, use: Use) -> str:
+        return f"{self._uses(use)} the Bottomless Bottle: in this trick the lower value wins."
+
+    def _ice_use_text(self, use: Use) -> str:
+        return self._ice_text(use.before, use.player)
+
+    def _spyglass_text(self, use: Use) -> str:
+        return (
+            f"{self._uses(use)} the Spyglass: {use.detail}, collected in this trick, goes to the "
+            "discard pile."
+        )
+
+    def _book_text(self, use: Use) -> str:
+        # the random discard is the move's first random outcome: named as the view names it
+        code = self.public_code(use.left.pop(0)) if use.left else "a card"
+        return (
+            f"{self._uses(use)} the Gambler's Book: {code} is discarded at random from "
+            f"{self.names.owner(use.player)} hand."
+        )
+
+    def _flail_text(self, use: Use) -> str:
+        names = self.names
+        other = 1 - use.player
+        their = "your" if names[other] == "you" else "their"
+        return (
+            f"{self._uses(use)} the Flail of Dawn: {names.act(other, 'sets', 'set')} a card of "
+            f"{their} hand aside face-down, the card {names[other]} must play in {their} last "
+            "trick."
+        )
 
     def _dagger_text(self, before: Before, holder: int) -> str:
         """A King's Dagger takes the card just played (A7, A24, A43, W5: public)."""
@@ -320,3 +372,25 @@ class ArtifactEvents(NarratorBase):
 def first_set_aside(before: Sequence[int], now: Sequence[int]) -> int:
     """The card set aside by the move: in ``now`` and not in ``before`` (-1: none)."""
     return next((c for c in now if c not in before), -1)
+
+
+#: how each artifact's use reads, by the artifact's name: the account knows every artifact,
+#: since each use changes the game its own way (§8)
+USE_TEXT: dict[str, Callable[[ArtifactEvents, Use], str]] = {
+    arts.ProwlersTorch.name: ArtifactEvents._torch_text,
+    arts.MaskOfDarkness.name: ArtifactEvents._mask_text,
+    arts.GamblersDice.name: ArtifactEvents._dice_text,
+    arts.EndlessRope.name: ArtifactEvents._rope_text,
+    arts.FlaskOfTears.name: ArtifactEvents._flask_text,
+    arts.BookOfMemories.name: ArtifactEvents._memories_text,
+    arts.KingsDagger.name: ArtifactEvents._dagger_use_text,
+    arts.MagicWand.name: ArtifactEvents._wand_text,
+    arts.MirrorOfLies.name: ArtifactEvents._mirror_text,
+    arts.HuntingCloak.name: ArtifactEvents._cloak_text,
+    arts.WishingLamp.name: ArtifactEvents._lamp_text,
+    arts.BottomlessBottle.name: ArtifactEvents._bottle_text,
+    arts.IceSword.name: ArtifactEvents._ice_use_text,
+    arts.Spyglass.name: ArtifactEvents._spyglass_text,
+    arts.GamblersBook.name: ArtifactEvents._book_text,
+    arts.FlailOfDawn.name: ArtifactEvents._flail_text,
+}

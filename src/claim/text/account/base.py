@@ -4,6 +4,8 @@ own modules) build on this base; the Narrator itself is in :mod:`claim.text.acco
 
 from __future__ import annotations
 
+from claim.core.cards import CODE
+from claim.core.setup import hero_cards
 from claim.core.state import State, Trick
 from claim.core.view import Eyes, masked_from
 from claim.text.account.words import Names
@@ -29,8 +31,10 @@ class NarratorBase:
         #: player, move)
         self._hidden: list[tuple[int, str, int, str]] = []
         #: the printed value of each hero in this game (R-61, H9), for "(counts N)"
+        pool = state.config.hero_pool
         self.printed = {
-            f"hero:{name}": state.config.hero_value(name) for name in state.config.hero_pool
+            CODE[card]: state.config.hero_value(name)
+            for name, card in zip(pool, hero_cards(pool), strict=True)
         }
         #: the face-up prizes of each Phase One trick seen being played, by trick number (two
         #: with Islands, L6)

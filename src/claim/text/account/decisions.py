@@ -5,30 +5,66 @@ leaving the game, R-62 choices revealed once both have chosen)."""
 
 from __future__ import annotations
 
+from claim.core.powers import REGISTRY
+from claim.core.powers.base import Power
+from claim.core.powers.factions import Giants, Seers
+from claim.core.powers.fear import Vampires
+from claim.core.powers.fire import Poisoners
+from claim.core.powers.heroes import (
+    Cthulhu,
+    Dinosaur,
+    Gargoyle,
+    Kraken,
+    Necromancer,
+    Siren,
+    Skeleton,
+)
+from claim.core.powers.locations import EndlessSands, Islands, Swamp, Tavern, WindyPeaks
 from claim.core.view import HIDDEN
 from claim.text.account.base import NarratorBase
 from claim.text.account.words import Names
+from claim.text.catalog import CATALOG
 
-#: the power behind each kind of decision, for the account
-DECISION_POWERS = {
-    "seer": "Seer",
-    "smash": "Giant",
-    "crown": "Vampire",
-    "tuck": "Vampire",
-    "peek": "Poisoner",
-    "skeleton": "Skeleton",
-    "discard": "Cthulhu",
-    "steal": "Siren",
-    "necromancer": "Necromancer",
-    "gargoyle": "Gargoyle",
-    "dinosaur": "Dinosaur",
-    "give": "Kraken",
-    "islands": "Islands",
-}
+
+def asked(power: type[Power]) -> tuple[str, ...]:
+    """The decisions ``power`` asks a player (its ``asks`` less the automatic ``!`` steps)."""
+    return tuple(kind for kind in power.asks if not kind.startswith("!"))
+
+
+def decision(power: type[Power]) -> str:
+    """The one decision ``power`` asks a player."""
+    (kind,) = asked(power)
+    return kind
+
+
+# The decisions the account tells each in its own words, named by the power that asks them: the
+# account knows these powers because each of their decisions reads differently
+SEER, SMASH, PEEK = decision(Seers), decision(Giants), decision(Poisoners)
+CROWN, TUCK = asked(Vampires)
+SKELETON, DISCARD, STEAL = decision(Skeleton), decision(Cthulhu), decision(Siren)
+NECROMANCER, GARGOYLE = decision(Necromancer), decision(Gargoyle)
+DINOSAUR, GIVE, ISLANDS = decision(Dinosaur), decision(Kraken), decision(Islands)
+# the locations' choices both players make at the same time (R-62)
+ENDLESS_SANDS, WINDY_PEAKS = decision(EndlessSands), decision(WindyPeaks)
+SWAMP, TAVERN = decision(Swamp), decision(Tavern)
+#: the Gargoyle's card, whose value in this game (H9) its count says
+GARGOYLE_CARD = str(Gargoyle.key)
+
+
+def _asker(key: str) -> str:
+    """The power behind a decision as the account names it: a faction's card (``Seer``), a
+    hero or a location by its title."""
+    entry = CATALOG[key]
+    return entry.label.capitalize() if entry.kind == "faction" else entry.title
+
+
+#: the power behind each kind of decision, for the account (``seer`` → "Seer", ``give`` →
+#: "Kraken")
+DECISION_POWERS = {kind: _asker(name) for name, power in REGISTRY.items() for kind in asked(power)}
 
 #: hero decisions taken after the trick's cards were collected: the account tells where the
 #: cards went at the collection, then what the decision changed
-AFTER_COLLECTION = frozenset({"skeleton", "discard", "steal", "necromancer", "give"})
+AFTER_COLLECTION = frozenset({SKELETON, DISCARD, STEAL, NECROMANCER, GIVE})
 
 
 def describe_decision(
@@ -49,31 +85,31 @@ def describe_decision(
     if hero is not None:
         return hero
 
-    if kind == "seer" and move == "take top" and detail == "islands":
+    if kind == SEER and move == "take top" and detail == ISLANDS:
         return f"{act('takes', 'take')} the top card of the deck; both prizes stay face-up (L7)."
-    if kind == "seer" and move == "take top":
+    if kind == SEER and move == "take top":
         leave = "leave" if you else "leaves"
         return f"{act('takes', 'take')} the top card of the deck and {leave} the prize to {other}."
-    if kind == "seer" and move == "take prize":
+    if kind == SEER and move == "take prize":
         keep = "keep" if you else "keeps"
         return f"{act('looks', 'look')} at the top card of the deck and {keep} the prize."
-    if kind == "seer" and move.startswith("take "):
+    if kind == SEER and move.startswith("take "):
         take = "take" if you else "takes"
         prize = move[5:]
         return f"{act('looks', 'look')} at the top card of the deck and {take} the prize {prize}."
-    if kind == "islands" and move.startswith("take "):
+    if kind == ISLANDS and move.startswith("take "):
         other = f", {detail}," if detail else ""
         return (
             f"Islands: {names.act(player, 'takes', 'take')} the prize {move[5:]} "
             f"(the other prize{other} stays)."
         )
-    if kind == "smash" and move.startswith("smash "):
+    if kind == SMASH and move.startswith("smash "):
         return f"{act('smashes', 'smash')} {names.owner(1 - player)} face-up {move[6:]}."
-    if kind == "crown" and move.startswith("crown "):
+    if kind == CROWN and move.startswith("crown "):
         return f"{act('crowns', 'crown')} {move[6:]} as {names.owner(player)} face-up Vampire."
-    if kind == "tuck" and move.startswith("tuck "):
+    if kind == TUCK and move.startswith("tuck "):
         return f"{act('tucks', 'tuck')} {move[5:]} under {names.owner(player)} face-up Vampire."
-    if kind == "peek" and move.startswith("peek "):
+    if kind == PEEK and move.startswith("peek "):
         return f"{act('peeks', 'peek')} at Toxic {move[5:]}."
     if move == "pass":
         return f"{act('passes', 'pass')}."
@@ -92,32 +128,32 @@ def _hero_decision(
         return names.act(player, verb, plural)
 
     arg = move.split(" ", 1)[1] if " " in move else ""
-    if kind == "skeleton" and move == "use skeleton":
+    if kind == SKELETON and move == "use skeleton":
         drawn = f": {detail}" if detail else ""
         return (
             f"{act('takes', 'take')} a random card from the discard pile with the Skeleton{drawn}."
         )
-    if kind == "dinosaur" and move == "use dinosaur":
+    if kind == DINOSAUR and move == "use dinosaur":
         into = "your" if name == "you" else "their"
         return f"{act('takes', 'take')} the Dinosaur back into {into} hand."
-    if kind == "necromancer" and move.startswith("use necromancer "):
+    if kind == NECROMANCER and move.startswith("use necromancer "):
         card = move[len("use necromancer ") :]
         return (
             f"{act('swaps', 'swap')} the Necromancer for {card}: {card} goes to "
             f"{names.owner(player)} hand, the Necromancer to the discard pile."
         )
-    if kind == "steal" and move.startswith("steal "):
+    if kind == STEAL and move.startswith("steal "):
         return (
             f"{act('steals', 'steal')} {arg} from {names.owner(1 - player)} Score pile "
             "with the Siren."
         )
-    if kind == "discard" and move.startswith("discard "):
+    if kind == DISCARD and move.startswith("discard "):
         card = arg if visible else "a card"
         return f"Cthulhu: {act('discards', 'discard')} {card}."
-    if kind == "give" and move.startswith("give "):
+    if kind == GIVE and move.startswith("give "):
         card = arg if visible else "a card"
         return f"Kraken: {act('gives', 'give')} {card} to {names[1 - player]} in return."
-    if kind == "gargoyle" and move.startswith("count gargoyle as "):
+    if kind == GARGOYLE and move.startswith("count gargoyle as "):
         faction = move.rsplit(" as ", 1)[1]
         each = f" of value {detail}" if detail else ""
         return (
@@ -148,30 +184,30 @@ class DecisionEvents(NarratorBase):
         if kind is not None and player is not None:
             # what the decision chose is the chooser's secret (R-60, R-62), but a card given hand
             # to hand (the Kraken's give) both players see (H37): the view decides
-            visible = eyes.knows_exchange() if kind == "give" else eyes.shares_secrets(player)
+            visible = eyes.knows_exchange() if kind == GIVE else eyes.shares_secrets(player)
             detail: str | None = None
-            if kind == "skeleton" and move == "use skeleton" and new:
+            if kind == SKELETON and move == "use skeleton" and new:
                 detail, new = self.public_code(new[0]), new[1:]  # from the public discard pile
-            elif kind == "gargoyle":
-                detail = str(self.printed.get("hero:gargoyle", ""))
-            elif kind == "islands":
+            elif kind == GARGOYLE:
+                detail = str(self.printed.get(GARGOYLE_CARD, ""))
+            elif kind == ISLANDS:
                 detail = other_prize
                 self._islands_told = True
-            elif kind == "seer" and two_prizes:
-                detail = "islands"
-            elif kind == "tuck" and move.startswith("tuck ") and state.tucked[player]:
+            elif kind == SEER and two_prizes:
+                detail = ISLANDS  # two face-up prizes (L7)
+            elif kind == TUCK and move.startswith("tuck ") and state.tucked[player]:
                 # the card as the viewer sees it: the move names a Trickster by printed value
                 # (a Demon by its code already, W14), the omniscient account by its code (W1)
                 move = f"tuck {self.public(state.tucked[player][-1])}"
             text = describe_decision(kind, player, move, names, visible, detail)
-            if kind == "gargoyle":
+            if kind == GARGOYLE:
                 self.end_decisions.append(text)
-            elif kind == "necromancer" and move == "pass" and not visible:
+            elif kind == NECROMANCER and move == "pass" and not visible:
                 # which heroes are in is secret (R-60): a Necromancer kept in hand is told to
                 # nobody else (a swap is: the hero goes face-up to the discard pile, H30)
                 pass
             else:
-                if kind == "discard" and not visible:
+                if kind == DISCARD and not visible:
                     self._hidden.append((len(self.decisions), kind, player, move))
                 self.decisions.append(text)
         for code in new:
@@ -196,7 +232,7 @@ class DecisionEvents(NarratorBase):
                 )
             self._hidden = []
         gone = [
-            c for c, why in state.removed.items() if why == "cthulhu" and c not in self._removed
+            c for c, why in state.removed.items() if why == Cthulhu.name and c not in self._removed
         ]
         if gone:
             self._removed.update(gone)

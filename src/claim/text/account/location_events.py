@@ -9,18 +9,30 @@ from typing import Any
 
 from claim.core import keys
 from claim.core.powers.base import card_name, first_named
+from claim.core.powers.locations import (
+    Dungeon,
+    Plateau,
+)
 from claim.core.state import State
 from claim.core.view import HIDDEN
 from claim.text.account.base import NarratorBase
+from claim.text.account.decisions import (
+    ENDLESS_SANDS,
+    ISLANDS,
+    SEER,
+    SWAMP,
+    TAVERN,
+    WINDY_PEAKS,
+)
 from claim.text.account.words import location_title
 
 #: the locations' choices made by both players at the same time (R-62, L5, L20): the verb of a
 #: move and what the cards are chosen from
 LOCATION_CHOICES = {
-    "endless-sands": ("give", "hand"),
-    "windy-peaks": ("give", "hand"),
-    "swamp": ("discard", "hand"),
-    "tavern": ("give", "score"),
+    ENDLESS_SANDS: ("give", "hand"),
+    WINDY_PEAKS: ("give", "hand"),
+    SWAMP: ("discard", "hand"),
+    TAVERN: ("give", "score"),
 }
 
 
@@ -46,7 +58,7 @@ class LocationEvents(NarratorBase):
     def _other_prize(self, kind: str | None, move: str) -> str | None:
         """With Islands, the face-up prize a ``take CODE`` move leaves (L6), as moves name it."""
         trick = self.state.trick
-        if kind not in ("islands", "seer") or trick is None or len(trick.prizes) < 2:
+        if kind not in (ISLANDS, SEER) or trick is None or len(trick.prizes) < 2:
             return None
         names = [card_name(self.state, c) for c in trick.prizes]
         taken = move[len("take ") :]
@@ -103,7 +115,7 @@ class LocationEvents(NarratorBase):
     def _phase_one_over(self) -> list[str]:
         """What the locations keep from Phase One: the Dungeon's first extra vote (L11)."""
         state = self.state
-        if state.config.building != "dungeon":
+        if state.config.building != Dungeon.name:
             return []
         first = state.counters.get(keys.DUNGEON_FIRST, -1)
         if first not in (0, 1):
@@ -123,7 +135,7 @@ class LocationEvents(NarratorBase):
         lines: list[str] = []
         winner = trick.get("winner")
         if (
-            state.config.setting == "plateau"
+            state.config.setting == Plateau.name
             and winner is not None
             and before.get(keys.PLATEAU_PLAYER) == winner
             and before.get(keys.PLATEAU_COUNT, 0) >= 2

@@ -13,6 +13,8 @@ from claim.core.engine import apply, current_player, is_over
 from claim.core.keys import END_STEP
 from claim.core.old_moves import upgrade_move
 from claim.core.powers import artifacts as arts
+from claim.core.powers.heroes import GelatinousCube
+from claim.core.powers.locations import Pit
 from claim.core.view import report
 from claim.text.account.artifact_events import (
     ARTIFACT_ASKS,
@@ -27,7 +29,9 @@ from claim.text.account.tricks import trick_heading, winner_line
 from claim.text.account.words import PHASE_NAMES, capitalize, zone_text
 
 CODE = cards.CODE
-CUBE = "hero:gelatinous-cube"
+#: the Gelatinous Cube's card: a trick it swallows, and the bundle it leaves (H20, H22), read
+#: differently
+CUBE = str(GelatinousCube.key)
 
 
 class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
@@ -77,7 +81,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             lines.extend(pre)
         if new and (is_over(state) or END_STEP in state.counters):
             for moved in self._end_moves():  # the Pit's random discards, told with the end
-                if moved["by"] == "pit" and moved["card"] in new:
+                if moved["by"] == Pit.name and moved["card"] in new:
                     new.remove(moved["card"])
         if kind in LOCATION_CHOICES and player is not None and chosen is not None:
             now = [*now, *self._location_choice(kind, player, chosen)]
@@ -176,7 +180,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         order = (0, 1) if winner is None else (winner, 1 - winner)
         face_up = set(prizes) or {prize}
         # W6: a Prowler's Torch used in this trick or the one before shows the draws
-        torch = self._counters.get(keys.SHOWN_DRAWS, 0) > 0 or "prowlers-torch" in trick.get(
+        torch = self._counters.get(keys.SHOWN_DRAWS, 0) > 0 or arts.ProwlersTorch.name in trick.get(
             "artifacts", ()
         )
         taken: set[int] = set()

@@ -7,32 +7,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from claim.core import cards
-from claim.core.powers.locations import collected_cards, complete_sets, faction_cards
+from claim.core import cards, keys
+from claim.core.powers import REGISTRY
+from claim.core.powers.locations import (
+    Bridge,
+    Castle,
+    Dungeon,
+    Forest,
+    LavaFields,
+    Monastery,
+    Tower,
+    collected_cards,
+    complete_sets,
+    faction_cards,
+)
 from claim.core.scoring import faction_values
 from claim.core.state import State
 from claim.core.view import report
 from claim.text.account.words import Names, capitalize, ordinal, printed_value, zone_text
+from claim.text.catalog import CATALOG
 
-#: the result reasons of a game decided before the votes (L23)
-DECIDED_BEFORE_THE_VOTES = frozenset({"castle", "forest", "bridge", "monastery", "lava-fields"})
+# The locations whose result the account explains in their own words: the Tower's votes (L17),
+# the Dungeon's extra votes (L11), and the games decided before the votes (L23)
+TOWER, DUNGEON, LAVA = Tower.name, Dungeon.name, LavaFields.name
+CASTLE, MONASTERY, BRIDGE, FOREST = Castle.name, Monastery.name, Bridge.name, Forest.name
 
-#: what each power's end-of-game step does, as the account says it
-END_STEP_TEXT = {
-    "trolls": "the Troll pool goes to {to_owner} (winner of the last trick)",
-    "gnomes": "{from_owner} face-up Gnomes join {to_poss} Score pile",
-    "tricksters": "fake Tricksters are removed from {from_place}",
-    "poisoners": "cards matching a Toxic are discarded from {from_place}",
-    "ice-kings": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
-    "ice-queens": "Ice Kings and Ice Queens of the same value marry and leave {from_place}",
-    "tavern": "Tavern: {giver} to {to_name}",
-    "pit": "Pit: cards drawn at random from {from_place} (the winner of the last trick) are "
-    "discarded",
-    "pyramid": "Pyramid: cards of value 3 or less are discarded from {from_place}",
-    "ruins": "Ruins: faction cards of odd value are discarded from {from_place}",
-    "fortress": "Fortress: the 4 lowest cards of each faction with 6 or more are discarded from "
-    "{from_place}",
-}
+#: the result reasons of a game decided before the votes (L23): a Building at §9 step 4 (the
+#: powers with an instant result) and Lava Fields during Phase Two (L10), each by its name
+DECIDED_BEFORE_THE_VOTES = frozenset(
+    {*(name for name, power in REGISTRY.items() if power.overrides("instant_result")), LAVA}
+)
+
+#: what each power's end-of-game step does, as the account says it (the catalog's ``end_step``)
+END_STEP_TEXT = {key: entry.end_step for key, entry in CATALOG.items() if entry.end_step}
 
 
 def end_step_text(by: str, source: str, target: str, names: Names, codes: list[str]) -> str:
@@ -104,7 +111,7 @@ def vote_line(
                     f"equal counts, tie-break on the {ordinal(i)} card ({max(a, b)} vs {min(a, b)})"
                 )
                 break
-    if building == "tower":
+    if building == TOWER:
         sums = (sum(mine), sum(theirs))
         if sums[0] != sums[1]:
             expected = 0 if sums[0] > sums[1] else 1
@@ -140,7 +147,7 @@ def result_lines(
     lines = ["Votes:"]
     for faction in factions:
         values = counted.get(faction) if counted is not None else None
-        outright = (counters or {}).get(f"lighthouse:{faction}")
+        outright = (counters or {}).get(keys.faction_key(keys.LIGHTHOUSE, faction))
         vote = vote_line(
             faction, scores, result["votes"].get(faction), names, values, building, outright
         )
@@ -150,7 +157,7 @@ def result_lines(
     if won is None:
         won = [sum(1 for f in factions if result["votes"].get(f) == p) for p in (0, 1)]
     extra = ""
-    dungeon = result.get("dungeon")
+    dungeon = result.get(DUNGEON)  # its result note (L11)
     if isinstance(dungeon, dict):
         lines.append(dungeon_line(dungeon, names))
         if any(p is not None for p in dungeon.values()):
@@ -202,11 +209,11 @@ def decided_counts(state: State) -> list[int] | None:
     complete sets for the Bridge (L15), Score pile cards for the Forest (L19); None otherwise."""
     result = state.result
     reason = result.get("reason") if result else None
-    if reason in ("castle", "monastery"):
+    if reason in (CASTLE, MONASTERY):
         return [faction_cards(state, p) for p in (0, 1)]
-    if reason == "bridge":
+    if reason == BRIDGE:
         return [complete_sets(state, p) for p in (0, 1)]
-    if reason == "forest":
+    if reason == FOREST:
         return [collected_cards(state, p) for p in (0, 1)]
     return None
 
@@ -237,23 +244,23 @@ def decided_lines(
     sizes = [len(pile) for pile in scores]
     if compared is not None:
         in_factions = sets = sizes = list(compared)
-    if reason == "castle":
+    if reason == CASTLE:
         why = (
             f"The Castle decides: {names.act(winner, 'has', 'have')} more faction cards "
             f"({in_factions[winner]} to {in_factions[loser]})."
         )
-    elif reason == "monastery":
+    elif reason == MONASTERY:
         why = (
             f"The Monastery decides: {names.act(loser, 'has', 'have')} more than twice as many "
             f"faction cards as {names[winner]} ({in_factions[loser]} to {in_factions[winner]}) "
             f"and {'lose' if names[loser] == 'you' else 'loses'}."
         )
-    elif reason == "bridge":
+    elif reason == BRIDGE:
         why = (
             f"The Bridge decides: {names.act(winner, 'has', 'have')} more complete sets "
             f"({sets[winner]} to {sets[loser]})."
         )
-    elif reason == "forest":
+    elif reason == FOREST:
         if sizes[loser] <= 5:
             why = (
                 f"The Forest decides: both Score piles hold 5 cards or fewer, "

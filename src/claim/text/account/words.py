@@ -16,7 +16,7 @@ ZONE_TEXT = {
     "hand": "{p}'s hand",
     "followers": "{p}'s Follower deck",
     "score": "{p}'s Score pile",
-    "gnomes": "{p}'s face-up Gnomes",
+    "gnomes": "{p}'s face-up Gnomes",  # the zone (``gnomes0``), not the faction
     "deck": "the deck",
     "discard": "the discard pile",
     "troll_pool": "the Troll pool",

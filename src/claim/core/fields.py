@@ -1,0 +1,254 @@
+"""Fields declared once: a record class (``State``, ``Trick``) names each field in its body, once,
+with its type, its default, how a copy copies it and how a position writes and reads it; the
+constructor, the copy method and ``__slots__`` are derived from that declaration here, and the
+position writer and reader loop over it (:mod:`claim.core.position_io`)::
+
+    @record
+    class Trick:
+        phase: int = param(pos=Int())
+        plays: list[tuple[int, int]] = slot([], pos=Plays())
+
+        @copier
+        def copy(self) -> Trick:
+            raise NotImplementedError  # replaced by @record
+
+A field is either a constructor parameter (:func:`param`) or starts at a default (:func:`slot`),
+a literal such as ``0``, ``[]``, ``[[], []]`` or ``set()``: each new object gets its own fresh
+value. A class may define ``__post_init__`` for the defaults that depend on the parameters (a
+State's artifacts come from its config). The class is rebuilt with ``__slots__`` (like
+``dataclasses.dataclass(slots=True)``).
+
+The constructor and the copier are generated as Python source compiled once at import, as
+:mod:`dataclasses` does, because speed matters there: the copier is ``State.clone``, which search
+playouts call thousands of times a second, and a loop over the fields (``getattr``, a copy
+function per field, ``setattr``) costs several times the straight-line code it replaces. The
+generated code is what one would write by hand (``c.hands = [self.hands[0][:],
+self.hands[1][:]]``, one line per field), with nothing to keep in step with the fields. Writing
+and reading positions is not hot and loops over the declaration instead.
+
+mypy sees the fields as the class annotations (``typing.dataclass_transform``: it also derives the
+constructor's signature from the :func:`param` fields).
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Literal, TypeVar, cast, dataclass_transform
+
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Copy(Enum):
+    """How a copy copies a field; the value is the source of the copy of ``{v}``."""
+
+    #: the same object: immutable values, and what copies share on purpose (the config, the rule
+    #: book, a finished game's result, caches that are replaced and never changed in place)
+    SHARE = "{v}"
+    LIST = "{v}[:]"
+    SET = "set({v})"
+    DICT = "dict({v})"
+    #: one list per player
+    PAIR_OF_LISTS = "[{v}[0][:], {v}[1][:]]"
+    #: one set per player
+    PAIR_OF_SETS = "[set({v}[0]), set({v}[1])]"
+    #: a record (or None) with its own copier named ``copy``
+    RECORD = "{v}.copy() if {v} is not None else None"
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: the default of a parameter that has none
+MISSING: Any = _Missing()
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One field as its record declares it."""
+
+    name: str
+    #: the value a new object starts with (a literal, each object gets a fresh one), or MISSING
+    #: for a parameter without a default
+    default: Any
+    #: a parameter of the constructor (in the order of declaration)
+    init: bool
+    copy: Copy
+    #: a copy made with ``history=False`` leaves it at its default (playouts need no history)
+    history: bool
+    #: how a position writes and reads it (codecs of :mod:`claim.core.position_codecs`, each with
+    #: its key); empty: not in a position
+    pos: tuple[Any, ...]
+
+
+def _copy_of(default: Any) -> Copy:
+    """The copy a default's shape asks for: a fresh list, set or dict; one list or set per player
+    for a pair of them; the same object for an immutable value."""
+    if isinstance(default, list):
+        if len(default) == 2 and all(isinstance(v, list) for v in default):
+            return Copy.PAIR_OF_LISTS
+        if len(default) == 2 and all(isinstance(v, set) for v in default):
+            return Copy.PAIR_OF_SETS
+        return Copy.LIST
+    if isinstance(default, set):
+        return Copy.SET
+    if isinstance(default, dict):
+        return Copy.DICT
+    return Copy.SHARE
+
+
+def _positions(pos: Any) -> tuple[Any, ...]:
+    return pos if isinstance(pos, tuple) else (pos,) if pos is not None else ()
+
+
+def slot(
+    default: Any,
+    *,
+    copy: Copy | None = None,
+    history: bool = False,
+    pos: Any = None,
+    init: Literal[False] = False,
+) -> Any:
+    """A field that starts at ``default`` (a literal). ``copy``: how a copy copies it (by default
+    from the default's shape, see :func:`_copy_of`); ``history``: a copy without history leaves it
+    at its default; ``pos``: its codec(s) in a position (None: not written)."""
+    _check_literal(default)
+    return Spec("", default, init, copy or _copy_of(default), history, _positions(pos))
+
+
+def param(
+    *,
+    default: Any = MISSING,
+    copy: Copy = Copy.SHARE,
+    pos: Any = None,
+    init: Literal[True] = True,
+) -> Any:
+    """A field the constructor takes as a parameter (with ``default``, an optional one)."""
+    return Spec("", default, init, copy, False, _positions(pos))
+
+
+def copier(method: F) -> F:
+    """Mark a placeholder method that :func:`record` replaces by the generated copier (its
+    signature and docstring stay; a parameter, if any, is the ``history`` flag)."""
+    method.__copier__ = True  # type: ignore[attr-defined]
+    return method
+
+
+_SPECS: dict[type, tuple[Spec, ...]] = {}
+_FRESH: dict[type, Callable[[], Any]] = {}
+
+
+def specs(cls: type) -> tuple[Spec, ...]:
+    """The fields ``cls`` declares, in order."""
+    return _SPECS[cls]
+
+
+@dataclass_transform(field_specifiers=(slot, param))
+def record(cls: type[T]) -> type[T]:
+    """Derive ``__slots__``, ``__init__`` and the copier from the fields ``cls`` declares."""
+    annotations = inspect.get_annotations(cls)
+    declared = []
+    for name in annotations:
+        spec = cls.__dict__.get(name)
+        if not isinstance(spec, Spec):
+            raise TypeError(f"{cls.__name__}.{name} is not declared with slot() or param()")
+        declared.append(Spec(name, spec.default, spec.init, spec.copy, spec.history, spec.pos))
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in annotations}
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    namespace["__slots__"] = tuple(annotations)
+    new = type(cls.__name__, cls.__bases__, namespace)
+    new.__qualname__ = cls.__qualname__
+    fields = tuple(declared)
+    _SPECS[new] = fields
+    _FRESH[new] = _make_fresh(new, fields)
+    setattr(new, "__init__", _make_init(new, fields))  # noqa: B010 (mypy: no assigning to __init__)
+    for name, method in namespace.items():
+        if getattr(method, "__copier__", False):
+            setattr(new, name, _make_copier(new, name, method, fields))
+    return cast("type[T]", new)
+
+
+def fresh(cls: type[T], **given: Any) -> T:
+    """An object of ``cls`` whose fields are the ``given`` values or their defaults, without the
+    constructor (a position reader fills in the rest); parameters without a default stay unset
+    unless given."""
+    obj: T = _FRESH[cls]()
+    for name, value in given.items():
+        setattr(obj, name, value)
+    return obj
+
+
+# -- code generation -------------------------------------------------------------------------
+
+
+def _check_literal(value: Any) -> None:
+    """Defaults are written into the generated constructor as source: literals only."""
+    if isinstance(value, list | tuple | set):
+        for item in value:
+            _check_literal(item)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_literal(k)
+            _check_literal(v)
+    elif not (value is None or isinstance(value, bool | int | str)):
+        raise TypeError(f"a field's default must be a literal, got {value!r}")
+    if ast.literal_eval(repr(value)) != value:
+        raise TypeError(f"a field's default must be a literal, got {value!r}")
+
+
+def _compile(cls: type, name: str, source: str, namespace: dict[str, Any]) -> Any:
+    code = compile(source, f"<{cls.__name__}.{name}, generated by claim.core.fields>", "exec")
+    exec(code, namespace)
+    function = namespace[name]
+    function.__qualname__ = f"{cls.__qualname__}.{name}"
+    function.__module__ = cls.__module__
+    return function
+
+
+def _make_init(cls: type, fields: tuple[Spec, ...]) -> Any:
+    params = ["self"]
+    lines = []
+    for f in fields:
+        if f.init:
+            params.append(f.name if f.default is MISSING else f"{f.name}={f.default!r}")
+            lines.append(f"    self.{f.name} = {f.name}")
+        else:
+            lines.append(f"    self.{f.name} = {f.default!r}")
+    if hasattr(cls, "__post_init__"):
+        lines.append("    self.__post_init__()")
+    source = f"def __init__({', '.join(params)}):\n" + "\n".join(lines) + "\n"
+    function = _compile(cls, "__init__", source, {})
+    return function
+
+
+def _make_fresh(cls: type, fields: tuple[Spec, ...]) -> Any:
+    lines = ["    o = _new(_cls)"]
+    lines += [f"    o.{f.name} = {f.default!r}" for f in fields if f.default is not MISSING]
+    source = "def fresh():\n" + "\n".join(lines) + "\n    return o\n"
+    return _compile(cls, "fresh", source, {"_new": object.__new__, "_cls": cls})
+
+
+def _make_copier(cls: type, name: str, placeholder: Any, fields: tuple[Spec, ...]) -> Any:
+    params = list(inspect.signature(placeholder).parameters.values())
+    flag = params[1] if len(params) > 1 else None
+    signature = "self" if flag is None else f"self, {flag.name}={flag.default!r}"
+    lines = ["    c = _new(_cls)"]
+    for f in fields:
+        value = f.copy.value.format(v=f"self.{f.name}")
+        if f.history:
+            if flag is None:
+                raise TypeError(f"{cls.__name__}.{name} needs a history flag for {f.name}")
+            value = f"{value} if {flag.name} else {f.default!r}"
+        lines.append(f"    c.{f.name} = {value}")
+    lines.append("    return c")
+    source = f"def {name}({signature}):\n" + "\n".join(lines) + "\n"
+    function = _compile(cls, name, source, {"_new": object.__new__, "_cls": cls})
+    function.__doc__ = placeholder.__doc__
+    return function

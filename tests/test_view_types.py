@@ -16,7 +16,8 @@ import pytest
 
 import claim
 from claim.core.options import SetupOptions
-from claim.core.view import SPECTATOR, report
+from claim.core.records import Record, replay, to_record
+from claim.core.view import SPECTATOR, determinize, report
 from claim.core.view_types import View
 
 
@@ -93,3 +94,22 @@ def test_every_view_of_a_game_with_every_expansion_has_the_declared_shape(seed: 
             break
         legal = claim.legal_actions(state)
         claim.apply(state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_record_has_the_declared_shape_and_replays(seed: int) -> None:
+    """``to_record`` writes a :data:`claim.core.records.Record` at every move: with a seed and
+    chance outcomes, and as a position for a determinized state (a search bot's guess)."""
+    state = claim.new_game(EVERY_EXPANSION.resolve(seed).config, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        record = to_record(state)
+        check(record, Record, f"seed {seed} move {len(state.moves)} record")
+        if claim.is_over(state):
+            break
+        guess = to_record(determinize(state, 0, rng))
+        check(guess, Record, f"seed {seed} move {len(state.moves)} determinized record")
+        assert "position" in guess
+        legal = claim.legal_actions(state)
+        claim.apply(state, legal[rng.randrange(len(legal))])
+    assert report(replay(record)) == report(state)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.state import State
 from claim.core.view import determinize, observe
+from claim.core.view_types import View
 
 #: draws a full state consistent with what the deciding player knows (``claim.determinize``):
 #: the only way a bot sees "a" state — never the true one
@@ -24,7 +25,8 @@ class Bot(Protocol):
     #: computing ``observe`` (it never receives more than the view, so fairness is unchanged)
     uses_view: bool
 
-    def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
+    # view: a View; Any for now, while HeuristicBot.choose still takes a dict[str, Any]
+    def choose(self, view: Any, legal: list[str], sample: Sampler | None = None) -> str:
         """Pick one of ``legal`` (never empty) given the player's view. ``sample(rng)`` returns a
         determinization of the game for this player (search bots); runners always provide it."""
         ...
@@ -36,7 +38,8 @@ def decide(state: State, bot: Bot) -> str:
     player = current_player(state)
     if player is None:
         raise ValueError("the game is over: nobody is to move")
-    view = observe(state, player) if bot.uses_view else {}
+    # cast: a bot that ignores its view gets an empty one (see Bot.uses_view)
+    view = observe(state, player) if bot.uses_view else cast(View, {})
     legal = legal_actions(state)
 
     def sample(rng: random.Random) -> State:

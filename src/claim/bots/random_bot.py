@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from claim.bots.base import Sampler
+from claim.core.view_types import View
 
 
 class RandomBot:
@@ -18,5 +18,5 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
+    def choose(self, view: View, legal: list[str], sample: Sampler | None = None) -> str:
         return legal[self.rng.randrange(len(legal))]

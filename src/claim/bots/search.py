@@ -36,12 +36,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from claim.bots.base import Sampler
 from claim.core import cards
 from claim.core.engine import apply, current_player, legal_actions
 from claim.core.state import State
+from claim.core.view_types import View
 
 #: iterations (simulations) per move for each strength
 ITERATIONS: dict[str, int] = {"easy": 50, "medium": 200, "hard": 1000}
@@ -87,7 +87,7 @@ class SearchBot:
         #: simulations run by the last search (for benchmarks)
         self.last_simulations = 0
 
-    def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
+    def choose(self, view: View, legal: list[str], sample: Sampler | None = None) -> str:
         self.last_simulations = 0
         if len(legal) == 1:
             return legal[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from claim.core import cards
 from claim.core.engine import apply, legal_actions, start_game
@@ -35,6 +35,27 @@ from claim.core.setup import (
 from claim.core.state import State, chance_seed_for
 
 FORMAT = "claim/1"
+
+
+class _RecordOptions(TypedDict, total=False):
+    """The fields of a :class:`Record` written only when they apply (a base class of their own:
+    ``NotRequired`` is not readable at run time under ``from __future__ import annotations``)."""
+
+    setup: dict[str, Any]
+    deal: dict[str, Any]
+    #: instead of setup and deal: a saved position (``State.to_dict``), for a determinized state
+    position: dict[str, Any]
+    seed: int
+    #: the random outcomes drawn so far (H11, A40)
+    chance: list[str]
+
+
+class Record(_RecordOptions):
+    """A record as :func:`to_record` writes it (docs/records.md). JSON, so a plain dict at run
+    time; a record read from elsewhere is checked by :func:`initial_state`, not by this type."""
+
+    format: str
+    moves: list[str]
 
 
 #: the fields of a record (docs/records.md; its ``setup`` and ``deal``: claim.core.notation); any
@@ -262,18 +283,17 @@ def replay(record: Any, upto: int | None = None) -> State:
     return state
 
 
-def to_record(state: State) -> dict[str, Any]:
+def to_record(state: State) -> Record:
     """The self-contained record of a game so far: setup, explicit deal, moves, chance.
 
     A state with no starting deal (a determinized one) is written as its position instead.
     """
     if not state.deal[0]:
         return {"format": FORMAT, "position": state.to_dict(), "moves": []}
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "setup": state.setup_codes(),
-        "deal": state.deal_codes(),
-    }
+    # cast: the moves come after the seed in the JSON, so the literal does not hold them yet
+    record = cast(
+        Record, {"format": FORMAT, "setup": state.setup_codes(), "deal": state.deal_codes()}
+    )
     if state.seed is not None:
         record["seed"] = state.seed
     record["moves"] = list(state.moves)

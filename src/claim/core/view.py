@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import chain, combinations
-from typing import Any
+from typing import cast
 
 from claim.core import cards
 from claim.core.cards import (
@@ -31,6 +31,15 @@ from claim.core.powers.artifacts import KingsDagger
 from claim.core.powers.base import POWER_KEY
 from claim.core.setup import hero_cards
 from claim.core.state import PRIVATE_LOOK, State, Trick
+from claim.core.view_types import (
+    ArtifactFields,
+    CurrentTrickView,
+    NextView,
+    PlayerView,
+    PlayView,
+    TrickView,
+    View,
+)
 
 CODE = cards.CODE
 FACTION = cards.FACTION
@@ -204,11 +213,11 @@ def _shown_now(state: State, viewer: int) -> set[int]:
     return set(state.book.by_ask[kind].shown(state, kind, player, data))
 
 
-def report(state: State, viewer: int | None = None) -> dict[str, Any]:
+def report(state: State, viewer: int | None = None) -> View:
     """The state in the replay shape; ``viewer`` 0 or 1 hides what that player may not know."""
     eyes = Eyes(state, viewer)
     finished = eyes.finished
-    players: list[dict[str, Any]] = []
+    players: list[PlayerView] = []
     for p in (0, 1):
         hand = eyes.names(f"hand{p}", state.hands[p])
         score = state.score[p]
@@ -250,7 +259,7 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         # they land once both have chosen (the other player's are absent until then)
         discard = discard + state.chosen[viewer]
 
-    tricks: list[dict[str, Any]] = []
+    tricks: list[TrickView] = []
     # every card of the history named in one pass (the history is public: same for any viewer)
     named = iter(
         eyes.public_names(
@@ -259,9 +268,9 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
     )
     for index, (phase, number, leader, prize, plays, winner, reason) in enumerate(state.history):
         prize_name = next(named)
-        shown_plays = []
+        shown_plays: list[PlayView] = []
         for p, _, v, d in plays:
-            play: dict[str, Any] = {"player": p, "card": next(named), "value": v}
+            play: PlayView = {"player": p, "card": next(named), "value": v}
             if d:
                 play["as"] = d
             shown_plays.append(play)
@@ -279,16 +288,20 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         if index in state.history_prizes:  # L6: both face-up prizes, older first
             tricks[-1]["prizes"] = list(eyes.public_names(list(state.history_prizes[index])))
         if index in state.history_artifacts:
-            tricks[-1].update(artifact_fields(eyes, state.history_artifacts[index]))
+            # update takes a partial TrickView: ArtifactFields is its artifacts part
+            tricks[-1].update(
+                cast(TrickView, artifact_fields(eyes, state.history_artifacts[index]))
+            )
 
-    nxt: dict[str, Any] | None = None
+    nxt: NextView | None = None
     if not finished:
-        player = current_player(state)
+        # cast: current_player is None only once the game is over
+        player = cast(int, current_player(state))
         nxt = {"player": player}
         if viewer is None or viewer == player:
             nxt["legal"] = list(legal_actions(state))
 
-    out: dict[str, Any] = {
+    out: View = {
         "status": "finished" if finished else "in-progress",
         "tricks": tricks,
         "players": players,
@@ -324,23 +337,28 @@ def report(state: State, viewer: int | None = None) -> dict[str, Any]:
         }
     trick = state.trick
     if trick is not None and not finished:
-        current: dict[str, Any] = {
-            "leader": trick.leader,
-            "prize": eyes.name("prize", trick.prize) if trick.prize >= 0 else None,
-            **(
-                {"prizes": eyes.names("prize", trick.prizes)}  # L6: both, older first
-                if len(trick.prizes) > 1
-                else {}
-            ),
-            "plays": [
-                {"player": p, "card": eyes.name("trick", c), **({"as": d} if d else {})}
-                for (p, c), d in zip(trick.plays, trick.declared, strict=True)
-            ],
-        }
+        # cast: mypy cannot type the spreads, which keep the JSON's key order
+        current = cast(
+            CurrentTrickView,
+            {
+                "leader": trick.leader,
+                "prize": eyes.name("prize", trick.prize) if trick.prize >= 0 else None,
+                **(
+                    {"prizes": eyes.names("prize", trick.prizes)}  # L6: both, older first
+                    if len(trick.prizes) > 1
+                    else {}
+                ),
+                "plays": [
+                    {"player": p, "card": eyes.name("trick", c), **({"as": d} if d else {})}
+                    for (p, c), d in zip(trick.plays, trick.declared, strict=True)
+                ],
+            },
+        )
         if masked_from(state, viewer):
             current["plays"][0] = {"player": trick.leader, "card": HIDDEN}  # W3: face-down
         if trick.used:
-            current.update(artifact_fields(eyes, tuple(trick.used)))
+            # update takes a partial CurrentTrickView: ArtifactFields is its artifacts part
+            current.update(cast(CurrentTrickView, artifact_fields(eyes, tuple(trick.used))))
         if len(trick.plays) == 2 and trick.winner >= 0:
             current["winner"] = trick.winner
             current["reason"] = trick.reason
@@ -358,10 +376,10 @@ def masked_from(state: State, viewer: int | None) -> bool:
     return bool(marks.get(MASKED)) and not marks.get(BOOK) and state.result is None
 
 
-def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> dict[str, Any]:
+def artifact_fields(eyes: Eyes, used: tuple[tuple[int, str, str], ...]) -> ArtifactFields:
     """A trick's extra fields for its artifacts (A25, A41): ``artifacts``, the names used in it
     in order, and ``daggered``, the cards King's Daggers took (public, W5)."""
-    fields: dict[str, Any] = {"artifacts": [name for _, name, _ in used]}
+    fields: ArtifactFields = {"artifacts": [name for _, name, _ in used]}
     daggered = [detail for _, name, detail in used if name == KingsDagger.name]
     if daggered:
         fields["daggered"] = [eyes.daggered(cards.IDS_BY_CODE[code][0]) for code in daggered]
@@ -403,13 +421,13 @@ def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
         state.chosen[player].append(card)
 
 
-def spectate(state: State) -> dict[str, Any]:
+def spectate(state: State) -> View:
     """What a spectator may know: the public information only (both hands, both Follower decks'
     blind draws, both players' artifacts and every private look hidden), in the view's shape."""
     return report(state, viewer=SPECTATOR)
 
 
-def observe(state: State, player: int) -> dict[str, Any]:
+def observe(state: State, player: int) -> View:
     """What ``player`` may know (§10): the only thing a client or a fair bot ever receives."""
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")

@@ -76,9 +76,10 @@ class PlayerView(TypedDict):
 
 
 class NextView(TypedDict):
-    """Who acts next, and their legal moves when the viewer is that player (or omniscient)."""
+    """Who acts next, and their legal moves when the viewer is that player (or omniscient).
+    There is always such a player while the game goes on (``View.next`` is None once over)."""
 
-    player: int | None
+    player: int
     legal: NotRequired[list[str]]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from claim.bots import RandomBot
 from claim.core import cards
@@ -30,6 +30,7 @@ from claim.core.options import SetupOptions
 from claim.core.setup import hero_cards
 from claim.core.state import State
 from claim.core.view import observe
+from claim.core.view_types import View
 
 #: called after each game with its index and its final state
 GameHook = Callable[[int, State], None]
@@ -300,7 +301,8 @@ def play_random_game(seed: int, options: SetupOptions | None = None) -> State:
         assert player is not None
         legal = legal_actions(state)
         bot = bots[player]
-        view = observe(state, player) if bot.uses_view else {}
+        # cast: a bot that ignores its view gets an empty one (see Bot.uses_view)
+        view = observe(state, player) if bot.uses_view else cast(View, {})
         apply(state, bot.choose(view, legal))
     return state
 

@@ -21,6 +21,7 @@ from claim.core.powers.fear import Vampires, Werewolves
 from claim.core.powers.locations import Dungeon, IceFields, LavaFields, Plateau
 from claim.core.powers.maps import Phoenixes
 from claim.core.setup import GameConfig
+from claim.core.view_types import View
 from claim.text import catalog
 from claim.text.account.decisions import (
     CROWN,
@@ -134,7 +135,7 @@ def order(seat: int | None) -> tuple[int, int]:
     return (seat, 1 - seat) if seat is not None else (0, 1)
 
 
-def heading(view: dict[str, Any], decision: str | None = None) -> str:
+def heading(view: View, decision: str | None = None) -> str:
     """``Phase One · trick 3 of 13``, ``Phase Two begins`` or ``End of the game``."""
     phase = view["phase"]
     if view["status"] == "finished":
@@ -151,9 +152,7 @@ def heading(view: dict[str, Any], decision: str | None = None) -> str:
 # -- the table ---------------------------------------------------------------------------------
 
 
-def table_sections(
-    view: dict[str, Any], seat: int | None, names: Names, config: GameConfig
-) -> list[Section]:
+def table_sections(view: View, seat: int | None, names: Names, config: GameConfig) -> list[Section]:
     """The whole table as ``seat`` sees it (None: a replay showing everything): everything from
     ``view``; of ``config`` only the factions (public) are read."""
     sections = [
@@ -173,7 +172,7 @@ def table_sections(
     return sections
 
 
-def _trick_section(view: dict[str, Any], names: Names) -> Section:
+def _trick_section(view: View, names: Names) -> Section:
     current = view.get("current")
     lines: list[str] = []
     if current is None:
@@ -209,7 +208,7 @@ def _trick_section(view: dict[str, Any], names: Names) -> Section:
 
 
 def _hand_sections(
-    view: dict[str, Any], seat: int | None, names: Names, factions: Sequence[str]
+    view: View, seat: int | None, names: Names, factions: Sequence[str]
 ) -> list[Section]:
     players = view["players"]
     sections = []
@@ -236,7 +235,7 @@ def _hand_sections(
 BY_THE_VOTES = ("votes", "cards", "draw")
 
 
-def vote_rows(view: dict[str, Any], config: GameConfig) -> list[VoteRow]:
+def vote_rows(view: View, config: GameConfig) -> list[VoteRow]:
     """Each faction's cards in both Score piles and who leads its vote now.
 
     The standing is the basic vote (§9 step 5: more cards, then the highest card, ...) worked
@@ -328,7 +327,7 @@ def vote_table_lines(
     return lines
 
 
-def _votes_section(view: dict[str, Any], config: GameConfig) -> Section:
+def _votes_section(view: View, config: GameConfig) -> Section:
     rows = vote_rows(view, config)
     players = view["players"]
     others = [
@@ -347,9 +346,7 @@ def _votes_section(view: dict[str, Any], config: GameConfig) -> Section:
     return Section(title, lines, tuple(rows))
 
 
-def _extra_lines(
-    view: dict[str, Any], seat: int | None, names: Names, config: GameConfig
-) -> list[str]:
+def _extra_lines(view: View, seat: int | None, names: Names, config: GameConfig) -> list[str]:
     """Face-up Gnomes, Vampire stacks, the moon, the Troll pool, the Toxics, the Fire Phoenix
     pile and cards frozen on the table: the components of the factions in play."""
     players = view["players"]
@@ -391,7 +388,7 @@ def _extra_lines(
     return lines
 
 
-def location_lines(view: dict[str, Any], names: Names) -> list[str]:
+def location_lines(view: View, names: Names) -> list[str]:
     """The locations in play and their public tallies (``view["counters"]``)."""
     setting, building = view.get("setting"), view.get("building")
     if not setting and not building:
@@ -421,7 +418,7 @@ def location_lines(view: dict[str, Any], names: Names) -> list[str]:
     return lines
 
 
-def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list[str]:
+def artifact_lines(view: View, seat: int | None, names: Names) -> list[str]:
     """Your artifacts (unused, used), the other's count of unused ones (never which) and their
     used ones, and the artifacts' public tallies."""
     players = view["players"]
@@ -456,7 +453,7 @@ def artifact_lines(view: dict[str, Any], seat: int | None, names: Names) -> list
     return lines
 
 
-def count_line(view: dict[str, Any], seat: int | None, names: Names) -> str:
+def count_line(view: View, seat: int | None, names: Names) -> str:
     """How many cards are left in the deck and each hand (and Follower deck in Phase One)."""
     players = view["players"]
     parts = [f"deck {len(view['deck'])}"]
@@ -506,9 +503,7 @@ PROMPTS = {
 }
 
 
-def prompt_text(
-    view: dict[str, Any], seat: int, names: Names, decision: tuple[str, Any] | None
-) -> str:
+def prompt_text(view: View, seat: int, names: Names, decision: tuple[str, Any] | None) -> str:
     """What the player is asked now: a decision in words, or which card to play."""
     other = 1 - seat
     if decision is not None:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from claim.core import keys
 from claim.core.keys import END_STEP
 from claim.core.powers import artifacts as arts
@@ -13,6 +11,7 @@ from claim.core.powers.factions import Gnomes, Trolls
 from claim.core.powers.fear import Vampires, Werewolves
 from claim.core.powers.maps import Phoenixes
 from claim.core.state import State
+from claim.core.view_types import View
 from claim.text import catalog
 from claim.text.account import LOCATION_CHOICES, Names, capitalize, pending_choice
 
@@ -35,9 +34,7 @@ def _value_key(value: str) -> tuple[int, str]:
     return (int(digits) if digits.isdigit() else -1, value)
 
 
-def _expansion_lines(
-    view: dict[str, Any], seat: int, names: Names, factions: tuple[str, ...]
-) -> list[str]:
+def _expansion_lines(view: View, seat: int, names: Names, factions: tuple[str, ...]) -> list[str]:
     """The Reinforcements components on the table: Vampire stacks, the moon, the Toxics, the Fire
     Phoenix pile."""
     lines: list[str] = []
@@ -63,7 +60,7 @@ def _expansion_lines(
     return lines
 
 
-def _table_heading(view: dict[str, Any], state: State) -> str:
+def _table_heading(view: View, state: State) -> str:
     """The table's first line: the trick being played, or the decisions of a phase start or of
     the end of the game (Endless Sands, Windy Peaks, Swamp, Tavern, the Gargoyle)."""
     phase = view["phase"]
@@ -82,7 +79,7 @@ def _table_heading(view: dict[str, Any], state: State) -> str:
 PHASE_START_ASKS = (arts.BETWEEN, arts.FLAIL, arts.ASIDE, arts.BOOK_TAKE)
 
 
-def artifact_lines(view: dict[str, Any], seat: int, names: Names) -> list[str]:
+def artifact_lines(view: View, seat: int, names: Names) -> list[str]:
     """The artifacts as ``seat`` sees them (§8, W11): your unused and used ones, how many the
     other still holds (not which) and the ones they used, the cards set aside (Flail of Dawn:
     yours by name), and the public tallies in words (``view["counters"]``: the Prowler's Torch
@@ -158,7 +155,7 @@ def move_hint(move: str, names: Names, seat: int) -> str:
     return f"{catalog.title(name)}: {text}"
 
 
-def _window_line(view: dict[str, Any], seat: int, names: Names, state: State) -> str:
+def _window_line(view: View, seat: int, names: Names, state: State) -> str:
     """What an artifact decision of ``seat`` asks, in words (R-80 windows, A1–A4)."""
     task = state.tasks[0] if state.tasks else None
     if task is None or task[1] != seat or task[0] not in ARTIFACT_WINDOWS:
@@ -166,7 +163,8 @@ def _window_line(view: dict[str, Any], seat: int, names: Names, state: State) ->
     kind, _, data = task
     other = names[1 - seat]
     if kind == arts.DAGGER:
-        plays = (view.get("current") or {}).get("plays") or []
+        current = view.get("current")
+        plays = (current["plays"] if current is not None else None) or []
         card = plays[data]["card"] if data < len(plays) else "a card"
         return (
             f"{capitalize(names.act(1 - seat, 'has', 'have'))} just played {card}, a printed 5: "
@@ -202,7 +200,7 @@ ARTIFACT_WINDOWS = {
 }
 
 
-def location_lines(view: dict[str, Any], names: Names) -> list[str]:
+def location_lines(view: View, names: Names) -> list[str]:
     """The locations in play and their public tallies in words (``view["counters"]``): a
     Plateau streak, the Ice Fields bonus waiting, a Lava Fields run, the factions won outright at
     the Lighthouse, the Dungeon's Phase One extra vote."""
@@ -254,7 +252,7 @@ def location_lines(view: dict[str, Any], names: Names) -> list[str]:
     return lines
 
 
-def _choice_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+def _choice_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
     """A simultaneous choice under way (R-62, W8): the cards you chose (not yet carried out),
     how many the other has chosen, and what your pending location decision asks."""
     lines: list[str] = []
@@ -274,11 +272,11 @@ def _choice_lines(view: dict[str, Any], seat: int, names: Names, state: State) -
             f"{capitalize(names.act(other, 'has', 'have'))} chosen {what}{to}; you see them once "
             "both have chosen"
         )
-    nxt = view.get("next") or {}
+    nxt = view.get("next")
     task = state.tasks[0] if state.tasks else None
     if (
         task is None
-        or nxt.get("player") != seat
+        or (nxt["player"] if nxt is not None else None) != seat
         or task[0] not in (*LOCATION_CHOICES, places.Islands.name)
     ):
         return lines
@@ -307,7 +305,7 @@ def _choice_lines(view: dict[str, Any], seat: int, names: Names, state: State) -
     return lines
 
 
-def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> list[str]:
+def table_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
     """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions and the
     decision being asked)."""
     players = view["players"]
@@ -371,8 +369,8 @@ def table_lines(view: dict[str, Any], seat: int, names: Names, state: State) -> 
     seen = [c for c in view["deck"] if c != "?"]
     if seen:
         lines.append(f"You see the top card of the deck: {', '.join(seen)}")
-    nxt = view.get("next") or {}
-    legal = nxt.get("legal") or []
+    nxt = view.get("next")
+    legal = (nxt.get("legal") if nxt is not None else None) or []
     if legal:
         window = _window_line(view, seat, names, state)
         if window:

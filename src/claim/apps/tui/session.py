@@ -23,6 +23,7 @@ from claim.core.options import SetupOptions
 from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import observe, report
+from claim.core.view_types import View
 from claim.sim.simulate import bot_seed
 from claim.text import catalog
 from claim.text.account import (
@@ -157,7 +158,7 @@ class GameSession:
     def bot_to_move(self) -> bool:
         return not self.over and current_player(self.state) == self.bot_seat
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What the human may know (RULES.md §10): the only game data the screen shows."""
         return observe(self.state, self.seat)
 
@@ -234,7 +235,7 @@ class GameSession:
 
     # -- saving and the end --------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> records.Record:
         return records.to_record(self.state)
 
     def save(self, path: str | Path) -> Path:
@@ -357,7 +358,7 @@ class ReplaySession:
     def total(self) -> int:
         return len(self._moves)
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """The position after :attr:`index` moves, as the seat saw it (or everything)."""
         return report(self._state, self.seat)
 

@@ -33,7 +33,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
 from claim.bots import Bot, decide, make_bot
@@ -42,7 +42,7 @@ from claim.core.errors import ClaimError
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.positions import load_position
-from claim.core.records import initial_state, replay, to_record
+from claim.core.records import Record, initial_state, replay, to_record
 from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.text.account import Names, Narrator, setup_lines, table_setup_lines
@@ -570,7 +570,7 @@ class GameManager:
             raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
         return summary_dict(found)
 
-    async def _finished_record(self, game_id: str) -> dict[str, Any]:
+    async def _finished_record(self, game_id: str) -> Record:
         stored = await self._db(self.store.load, game_id) if _plausible(game_id) else None
         if stored is None:
             raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
@@ -578,7 +578,7 @@ class GameManager:
             raise ApiError("the game is in progress: its record is shown once it is over", 403)
         return stored.record
 
-    async def record(self, game_id: str) -> dict[str, Any]:
+    async def record(self, game_id: str) -> Record:
         """The record of a finished game (403 while it is in progress)."""
         return await self._finished_record(game_id)
 
@@ -599,7 +599,8 @@ class GameManager:
         else:
             self._replays.move_to_end(game_id)
         state = await asyncio.to_thread(replay, record, n)
-        out = report(state)
+        # cast: the API's JSON is the view with the replay's keys added (a plain dict for FastAPI)
+        out = cast(dict[str, Any], report(state))
         out["log"] = logs[n]
         out["n"] = n
         out["total"] = total
@@ -841,7 +842,7 @@ def parse_move_message(text: str | None) -> tuple[str, int]:
     return move, version
 
 
-def _replay_logs(record: dict[str, Any]) -> list[list[str]]:
+def _replay_logs(record: Record) -> list[list[str]]:
     """The omniscient account of a finished game, move by move: index 0 the setup, index n the
     lines of move n."""
     state = initial_state(record)

@@ -36,6 +36,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from claim.core.errors import ClaimError
+from claim.core.records import Record
 
 IN_PROGRESS = "in-progress"
 FINISHED = "finished"
@@ -90,7 +91,7 @@ class StoredGame:
     seats: list[str]
     token_hashes: list[str | None]
     bot_seeds: list[int | None]
-    record: dict[str, Any]
+    record: Record
     position: dict[str, Any]
     status: str
     moves: int
@@ -212,7 +213,7 @@ class Store:
         self,
         game_id: str,
         before: int,
-        record: dict[str, Any],
+        record: Record,
         position: dict[str, Any],
         status: str,
         result: dict[str, Any] | None,
@@ -285,7 +286,7 @@ def _stored(row: GameRow) -> StoredGame:
         seats=list(row.seats),
         token_hashes=list(row.token_hashes),
         bot_seeds=list(row.bot_seeds),
-        record=row.record,
+        record=cast(Record, row.record),  # cast: the JSON to_record wrote
         position=row.position,
         status=row.status,
         moves=row.moves,

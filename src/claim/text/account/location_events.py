@@ -5,8 +5,6 @@ Islands prize (L6), the Dungeon's first extra vote and the public tallies a tric
 
 from __future__ import annotations
 
-from typing import Any
-
 from claim.core import keys
 from claim.core.powers.base import card_name, first_named
 from claim.core.powers.locations import (
@@ -15,6 +13,7 @@ from claim.core.powers.locations import (
 )
 from claim.core.state import State
 from claim.core.view import HIDDEN
+from claim.core.view_types import TrickView
 from claim.text.account.base import NarratorBase
 from claim.text.account.decisions import (
     ENDLESS_SANDS,
@@ -125,7 +124,7 @@ class LocationEvents(NarratorBase):
             "the end."
         ]
 
-    def _location_events(self, trick: dict[str, Any]) -> list[str]:
+    def _location_events(self, trick: TrickView) -> list[str]:
         """What the trick did to the locations' public tallies: a Plateau streak that passes
         the lead (L8), a faction won outright at the Lighthouse (R-72, L12)."""
         state = self.state

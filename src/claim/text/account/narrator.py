@@ -6,7 +6,6 @@ artifacts and the decisions did is told by the narrator's parts in their own mod
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from claim.core import cards, keys
 from claim.core.engine import apply, current_player, is_over
@@ -16,6 +15,7 @@ from claim.core.powers import artifacts as arts
 from claim.core.powers.heroes import GelatinousCube
 from claim.core.powers.locations import Pit
 from claim.core.view import report
+from claim.core.view_types import TrickView
 from claim.text.account.artifact_events import (
     ARTIFACT_ASKS,
     FROZEN_REASON,
@@ -151,7 +151,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         """A face-up prize as the viewer sees it (a prize Demon stays value-hidden, R-30, W4)."""
         return self.public(card)
 
-    def _bundle_line(self, trick: dict[str, Any]) -> str:
+    def _bundle_line(self, trick: TrickView) -> str:
         """Who took the Cube bundle that lay on the table before this trick (H22)."""
         if not self._table:
             return ""
@@ -172,7 +172,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             )
         return capitalize(f"{said} on the table go to {zone_text(target, self.names)}.")
 
-    def _prize_line(self, prize: int, trick: dict[str, Any], prizes: Sequence[int] = ()) -> str:
+    def _prize_line(self, prize: int, trick: TrickView, prizes: Sequence[int] = ()) -> str:
         """Who got the Phase One prize and the blind draw (winner's take first, R-2); with two
         face-up prizes (Islands, L6) which one each took and the one that stays."""
         names = self.names
@@ -218,7 +218,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
     def _destinations_line(
         self,
         plays: tuple[tuple[int, int, int, str | None], ...],
-        trick: dict[str, Any],
+        trick: TrickView,
     ) -> str:
         """Where the played cards went (and a Troll taken from the pool instead)."""
         where = self._collected or self._locations()

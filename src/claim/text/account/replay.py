@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from claim.core.engine import is_over
 from claim.core.keys import END_STEP
 from claim.core.records import initial_state, replay
 from claim.core.state import State
 from claim.core.view import report
+from claim.core.view_types import NextView
 from claim.text.account.location_events import pending_choice_lines
 from claim.text.account.narrator import Narrator
 from claim.text.account.setup_text import setup_lines
@@ -42,7 +43,7 @@ def in_progress_lines(state: State, narrator: Narrator) -> list[str]:
     lines.extend(capitalize(d) for d in narrator.artifact_lines)
     lines.extend(capitalize(d) for d in narrator.decisions)
     lines.extend(pending_choice_lines(state, narrator))
-    nxt = shown["next"]
+    nxt = cast(NextView, shown["next"])  # in progress: someone is to move
     lines.append(capitalize(f"{names[nxt['player']]} to move."))
     if "legal" in nxt:
         lines.append(f"Legal moves: {', '.join(nxt['legal'])}.")

@@ -4,8 +4,7 @@ the deal; and the same setup as a player at the table may know it (:func:`table_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from claim.core import cards
 from claim.core.setup import GameConfig
@@ -95,7 +94,7 @@ def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> lis
     return lines
 
 
-def setup_lines(state: State, record: dict[str, Any] | None = None) -> list[str]:
+def setup_lines(state: State, record: Mapping[str, object] | None = None) -> list[str]:
     """The setup and the deal, as the account opens."""
     config = state.config
     lines = [f"Factions: {', '.join(config.factions)}."]

@@ -4,12 +4,12 @@ power changed) and who won it and why."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from claim.core.view_types import PlayView, TrickView
 from claim.text.account.words import Names, capitalize, printed_value
 
 
-def card_text(play: dict[str, Any], printed_values: Mapping[str, int] | None = None) -> str:
+def card_text(play: PlayView, printed_values: Mapping[str, int] | None = None) -> str:
     """A played card as reported: its code, its declaration, its value when a power changed it
     (``printed_values``: the game's own printed values where they differ, heroes' R-61, H9)."""
     code = str(play["card"])
@@ -30,7 +30,7 @@ def card_text(play: dict[str, Any], printed_values: Mapping[str, int] | None = N
 
 
 def trick_heading(
-    trick: dict[str, Any], names: Names, printed_values: Mapping[str, int] | None = None
+    trick: TrickView, names: Names, printed_values: Mapping[str, int] | None = None
 ) -> str:
     """``Trick 3 · prize undead:0 · player 1 leads dwarves:9, player 0 plays dwarves:3``."""
     parts = [f"Trick {trick['number']}"]
@@ -47,7 +47,7 @@ def trick_heading(
     return " · ".join(parts)
 
 
-def winner_line(trick: dict[str, Any], names: Names) -> str:
+def winner_line(trick: TrickView, names: Names) -> str:
     """Who won the trick and why (the engine's ``reason``)."""
     winner = trick.get("winner")
     reason = trick.get("reason") or "no reason given"

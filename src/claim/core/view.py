@@ -29,11 +29,12 @@ from claim.core.keys import BOOK, END_STEP, MASKED
 from claim.core.keys import FORCED_PLAY as FORCED
 from claim.core.powers.artifacts import KingsDagger
 from claim.core.powers.base import POWER_KEY
-from claim.core.setup import hero_cards
+from claim.core.setup import GameConfig, hero_cards
 from claim.core.state import PRIVATE_LOOK, State, Trick
 from claim.core.view_types import (
     ArtifactFields,
     CurrentTrickView,
+    KnownSetup,
     NextView,
     PlayerView,
     PlayView,
@@ -419,6 +420,18 @@ def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
         state.chosen_at[card] = pile.index(card)
         pile.remove(card)
         state.chosen[player].append(card)
+
+
+def known_setup(config: GameConfig, viewer: int | None) -> KnownSetup:
+    """Which heroes and artifacts of ``config`` ``viewer`` may know at the table: everything for
+    None (a replay showing all); for a player their own artifacts only; for a spectator
+    (``SPECTATOR``) neither player's. Which heroes are in the deck is secret to both players
+    (§2 step 3); the count, the pool and the values are public (see ``report``)."""
+    artifacts: list[list[str] | None] = [
+        list(config.artifacts[p]) if viewer is None or viewer == p else None
+        for p in range(len(config.artifacts))
+    ]
+    return {"heroes": list(config.heroes) if viewer is None else None, "artifacts": artifacts}
 
 
 def spectate(state: State) -> View:

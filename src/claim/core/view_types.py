@@ -97,6 +97,18 @@ class ArtifactPoolView(TypedDict):
     pool: list[str]
 
 
+class KnownSetup(TypedDict):
+    """The setup beyond the factions as one viewer may know it at the table
+    (:func:`claim.core.view.known_setup`)."""
+
+    #: the heroes in the deck, when the viewer may know which (the omniscient replay); None: only
+    #: how many and from which pool, which is public (§2 step 3)
+    heroes: list[str] | None
+    #: each player's artifacts as dealt, when the viewer may know them (their holder, the
+    #: omniscient replay); None: only how many, secret until used (§8, W11)
+    artifacts: list[list[str] | None]
+
+
 class View(TypedDict):
     """A whole view: ``report(state, viewer)``."""
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from claim.core import cards
 from claim.core.setup import GameConfig
 from claim.core.state import State
-from claim.core.view import SPECTATOR
+from claim.core.view import SPECTATOR, known_setup
 from claim.text import catalog
 from claim.text.account.words import (
     PHASE_NAMES,
@@ -54,12 +54,14 @@ NO_SEAT = SPECTATOR
 
 def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> list[str]:
     """The setup beyond the factions as a player at the table may know it: heroes (how many, from
-    which pool; which ones only when the pool is the deck, or for ``seat`` None, a replay showing
-    everything), changed hero values, the locations, and the artifacts — ``seat``'s own by name,
-    the other's only as a count (``NO_SEAT``: a spectator, neither)."""
+    which pool; which ones only for ``seat`` None, a replay showing everything), changed hero
+    values, the locations, and the artifacts — ``seat``'s own by name, the other's only as a
+    count (``NO_SEAT``: a spectator, neither). What the seat may know is the view's to say
+    (:func:`claim.core.view.known_setup`); this only words it."""
+    known = known_setup(config, seat)
     lines: list[str] = []
-    if config.heroes and seat is None:
-        lines.append(f"Heroes in the deck: {', '.join(config.heroes)}.")
+    if config.heroes and known["heroes"] is not None:
+        lines.append(f"Heroes in the deck: {', '.join(known['heroes'])}.")
     elif config.heroes:
         pool = (
             f"all {len(cards.HEROES)} heroes"
@@ -78,17 +80,19 @@ def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> lis
     ]
     if places:
         lines.append(f"Locations: {', '.join(places)}.")
-    if config.artifacts:
-        if seat is None:
+    dealt = known["artifacts"]
+    if dealt:
+        mine = [p for p in (0, 1) if dealt[p] is not None]
+        if len(mine) == 2:
             for p in (0, 1):
-                lines.append(f"Artifacts of {names[p]}: {artifact_titles(config.artifacts[p])}.")
-        elif seat == NO_SEAT:
+                lines.append(f"Artifacts of {names[p]}: {artifact_titles(dealt[p] or ())}.")
+        elif not mine:
             count = len(config.artifacts[0])
             lines.append(f"Artifacts: each player holds {count}, secret until used.")
         else:
-            other = 1 - seat
+            other = 1 - mine[0]
             lines.append(
-                f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; "
+                f"Artifacts: you hold {artifact_titles(dealt[mine[0]] or ())}; "
                 f"{names[other]} holds {len(config.artifacts[other])}, secret until used."
             )
     return lines

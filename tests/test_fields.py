@@ -21,10 +21,7 @@ class Sample:
     log: list[str] = slot([], history=True)
     inner: Sample | None = slot(None, copy=Copy.RECORD)
     cache: dict[str, int] | None = slot(None)
-    doubled: int = slot(0)
-
-    def __post_init__(self) -> None:
-        self.doubled = 2 * self.size
+    doubled: int = slot(0, start="2 * size")
 
     @copier
     def copy(self, history: bool = True) -> Sample:
@@ -70,7 +67,7 @@ def test_the_copier_copies_each_field_as_declared() -> None:
 
 def test_fresh_gives_the_defaults_without_the_constructor() -> None:
     s = fields.fresh(Sample, name="f")
-    assert (s.name, s.size, s.items, s.doubled) == ("f", 3, [], 0)  # no __post_init__
+    assert (s.name, s.size, s.items, s.doubled) == ("f", 3, [], 0)  # the default, not the start
     assert not hasattr(fields.fresh(Sample), "name")  # a parameter without default, not given
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import claim
+from claim.core.errors import RecordError
 from claim.core.positions import load_position
 from claim.core.state import State, Trick
 from positions_corpus import DATA, play, text
@@ -126,3 +127,15 @@ def test_a_clone_is_equal_and_independent(path: Path) -> None:
             if name not in SHARED:
                 _mutate(field)
     assert text(state.to_dict()) == saved
+
+
+@pytest.mark.parametrize("key", ["card", "from", "to"])
+@pytest.mark.parametrize("value", [["x"], {"a": 1}])
+def test_an_end_move_naming_no_string_is_refused(key: str, value: Any) -> None:
+    """A list or an object where an end-of-game move names a card or a zone is refused with a
+    one-line error (it raised TypeError: unhashable type before)."""
+    path = next(p for p in FILES if json.loads(p.read_text())["end_moves"])
+    data = json.loads(path.read_text())
+    data["end_moves"][0][key] = value
+    with pytest.raises(RecordError, match=r"position\.end_moves\[0\] must be"):
+        load_position(data)

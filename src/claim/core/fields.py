@@ -14,9 +14,9 @@ position writer and reader loop over it (:mod:`claim.core.position_io`)::
 
 A field is either a constructor parameter (:func:`param`) or starts at a default (:func:`slot`),
 a literal such as ``0``, ``[]``, ``[[], []]`` or ``set()``: each new object gets its own fresh
-value. A class may define ``__post_init__`` for the defaults that depend on the parameters (a
-State's artifacts come from its config). The class is rebuilt with ``__slots__`` (like
-``dataclasses.dataclass(slots=True)``).
+value. A field whose first value depends on the parameters says how, as an expression over them
+(``start``: a State's artifacts are dealt from its config). The class is rebuilt with
+``__slots__`` (like ``dataclasses.dataclass(slots=True)``).
 
 The constructor and the copier are generated as Python source compiled once at import, as
 :mod:`dataclasses` does, because speed matters there: the copier is ``State.clone``, which search
@@ -35,7 +35,7 @@ from __future__ import annotations
 import ast
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Literal, TypeVar, cast, dataclass_transform
 
@@ -85,6 +85,8 @@ class Spec:
     #: how a position writes and reads it (codecs of :mod:`claim.core.position_codecs`, each with
     #: its key); empty: not in a position
     pos: tuple[Any, ...]
+    #: the constructor's first value, a Python expression over its parameters ("": the default)
+    start: str = ""
 
 
 def _copy_of(default: Any) -> Copy:
@@ -113,13 +115,16 @@ def slot(
     copy: Copy | None = None,
     history: bool = False,
     pos: Any = None,
+    start: str = "",
     init: Literal[False] = False,
 ) -> Any:
     """A field that starts at ``default`` (a literal). ``copy``: how a copy copies it (by default
     from the default's shape, see :func:`_copy_of`); ``history``: a copy without history leaves it
-    at its default; ``pos``: its codec(s) in a position (None: not written)."""
+    at its default; ``pos``: its codec(s) in a position (None: not written); ``start``: the
+    constructor's first value instead of the default, an expression over its parameters (source
+    inlined in the generated constructor: no call per object)."""
     _check_literal(default)
-    return Spec("", default, init, copy or _copy_of(default), history, _positions(pos))
+    return Spec("", default, init, copy or _copy_of(default), history, _positions(pos), start)
 
 
 def param(
@@ -158,7 +163,7 @@ def record(cls: type[T]) -> type[T]:
         spec = cls.__dict__.get(name)
         if not isinstance(spec, Spec):
             raise TypeError(f"{cls.__name__}.{name} is not declared with slot() or param()")
-        declared.append(Spec(name, spec.default, spec.init, spec.copy, spec.history, spec.pos))
+        declared.append(replace(spec, name=name))
     namespace = {k: v for k, v in cls.__dict__.items() if k not in annotations}
     namespace.pop("__dict__", None)
     namespace.pop("__weakref__", None)
@@ -220,9 +225,7 @@ def _make_init(cls: type, fields: tuple[Spec, ...]) -> Any:
             params.append(f.name if f.default is MISSING else f"{f.name}={f.default!r}")
             lines.append(f"    self.{f.name} = {f.name}")
         else:
-            lines.append(f"    self.{f.name} = {f.default!r}")
-    if hasattr(cls, "__post_init__"):
-        lines.append("    self.__post_init__()")
+            lines.append(f"    self.{f.name} = {f.start or repr(f.default)}")
     source = f"def __init__({', '.join(params)}):\n" + "\n".join(lines) + "\n"
     function = _compile(cls, "__init__", source, {})
     return function

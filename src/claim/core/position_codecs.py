@@ -747,12 +747,14 @@ def check_end_moves(moves: Any, state: State, where: str) -> None:
         raise RecordError(f"{where} must be a list of objects")
     zones = state.zones()
     for i, move in enumerate(moves):
+        # strings first: a list or an object where a code goes is no key to look up
         ok = (
             isinstance(move, dict)
             and set(move) <= {"card", "from", "to", "by"}
-            and move.get("card") in cards.IDS_BY_CODE
-            and move.get("from") in zones
-            and move.get("to") in zones
+            and all(isinstance(move.get(k), str) for k in ("card", "from", "to"))
+            and move["card"] in cards.IDS_BY_CODE
+            and move["from"] in zones
+            and move["to"] in zones
             and isinstance(move.get("by", ""), str)
         )
         if not ok:

@@ -111,7 +111,7 @@ class Trick:
     leader: int = param(pos=Player())
     prize: int = param(pos=Prize())  # card id, or -1 in Phase Two
     #: the face-up prizes, older first (two with Islands, L6); ``prize`` is the first
-    prizes: list[int] = slot([], pos=Prizes())
+    prizes: list[int] = slot([], pos=Prizes(), start="[prize] if prize >= 0 else []")
     #: each play's rank within its faction (Farmlands: a 2 outranks the others, R-71)
     ranks: list[int] = slot([], pos=PerPlay(int_list, lambda r, card: 0))
     plays: list[tuple[int, int]] = slot([], pos=Plays())  # (player, card) in play order
@@ -157,10 +157,6 @@ class Trick:
     #: the powers answering this trick's questions once both cards are down (derived, cached,
     #: shared by copies)
     layers: dict[str, list[Layer]] | None = slot(None)
-
-    def __post_init__(self) -> None:
-        if self.prize >= 0:
-            self.prizes.append(self.prize)
 
     def remove_play(self, i: int) -> tuple[int, int]:
         """Take back play ``i`` as if it never happened (King's Dagger, A7): its entry goes from
@@ -210,9 +206,12 @@ class State:
     chosen: list[list[int]] = slot([[], []], pos=Each(Cards()))
     #: the card each player set aside for their last trick (Flail of Dawn, A5, A39)
     aside: list[list[int]] = slot([[], []], pos=Each(Cards()))
-    #: each player's unused artifacts (secret from the other, §8; dealt from the config) and the
-    #: ones used, in order
-    artifacts: list[list[str]] = slot([[], []], pos=Each(Artifacts()))
+    #: each player's unused artifacts (secret from the other, §8) and the ones used, in order
+    artifacts: list[list[str]] = slot(
+        [[], []],
+        pos=Each(Artifacts()),
+        start="[list(hand) for hand in config.artifacts] or [[], []]",
+    )
     used_artifacts: list[list[str]] = slot([[], []], pos=Each(Artifacts()))
     deck: list[int] = slot([], pos=Cards(top_first=True))  # top card LAST
     discard: list[int] = slot([], pos=Cards())
@@ -249,7 +248,7 @@ class State:
     value_known: set[int] = slot(set(), pos=PlaceSet())
     #: the faction each played dual card was declared as (R-40); it keeps it once collected
     declared: dict[int, str] = slot({}, pos=PlaceMap(str, "faction"))
-    leader: int = slot(0, pos=Player())  # the config's first leader to begin with
+    leader: int = slot(0, pos=Player(), start="config.first_leader")
     number: int = slot(0, pos=Int())  # number of the current trick within its phase
     trick: Trick | None = slot(None, copy=Copy.RECORD, pos=Nested(Trick))
     #: pending work, front first: (kind, player, data); see engine.advance
@@ -285,11 +284,6 @@ class State:
     options: list[str] = slot([])
     #: legal move -> card (-1: an answer); replaced, never changed in place, so clones share it
     legal_cache: dict[str, int] | None = slot(None)
-
-    def __post_init__(self) -> None:
-        if self.config.artifacts:
-            self.artifacts = [list(hand) for hand in self.config.artifacts]
-        self.leader = self.config.first_leader
 
     def holds(self, player: int) -> bool:
         """Whether ``player`` holds a card to play: in hand, or set aside for their last trick

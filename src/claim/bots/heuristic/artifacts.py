@@ -34,7 +34,7 @@ from claim.bots.heuristic.replies import (
 )
 from claim.bots.heuristic.table import Memo
 from claim.bots.heuristic.tricks import Model, lead_value, trick_p
-from claim.core import cards
+from claim.core import cards, keys
 
 _ARTIFACT_NAMES = frozenset(cards.ARTIFACTS)
 #: the artifacts offered right after a lead (A2, A22)
@@ -347,7 +347,7 @@ def lead_odds(model: Model, mine: Card) -> tuple[float, float, float] | None:
     """The reply odds to our lead when they are not the usual ones: a random reply (Hunting
     Cloak or Gambler's Dice used), a blind one (our lead is face-down, Mask of Darkness)."""
     used = used_now(model)
-    masked = model.counters.get("mask-of-darkness", 0) > 0 and "book-of-memories" not in used
+    masked = model.counters.get(keys.MASK, 0) > 0 and "book-of-memories" not in used
     if masked or model.cloaked:
         return random_reply_odds(model, mine)
     return None
@@ -566,7 +566,7 @@ def _book_now(model: Model) -> bool:
 def _mask_now(model: Model) -> bool:
     """Mask of Darkness (A16): our lead face-down (the reply blind, the follower free of the
     following rules) when that makes our best lead better; not to renew a Mask (A34)."""
-    if model.counters.get("mask-of-darkness", 0) > 0:
+    if model.counters.get(keys.MASK, 0) > 0:
         return False
     return _best_lead(model, True) > _best_lead(model) + _reserve(model)
 

@@ -20,6 +20,7 @@ from claim.bots.heuristic.odds import (
 )
 from claim.bots.heuristic.replies import reply_odds
 from claim.bots.heuristic.table import Table
+from claim.core import keys
 
 #: the Buildings that may decide the game before the votes, as the model counts them
 END_BUILDINGS = frozenset({"forest", "castle", "monastery", "bridge"})
@@ -174,7 +175,7 @@ class Estimate(Table):
                     elif held + rest >= 5.5:
                         m += sign * phi((held + more - 5.5) / spread)
             if building == "lighthouse" and f != "cyclops":
-                owner = self.counters.get(f"lighthouse:{f}")
+                owner = self.counters.get(keys.faction_key(keys.LIGHTHOUSE, f))
                 if owner in (0, 1):
                     probs.append(1.0 if owner == me else 0.0)  # won outright
                     continue
@@ -200,7 +201,7 @@ class Estimate(Table):
         else:
             lead_me = winner > 0.5 or (abs(winner) <= 0.5 and self.lead_me)
             now = last_trick_odds(self._tricks_after(played > 0), lead_me)
-        first = self.counters.get("dungeon-1")
+        first = self.counters.get(keys.DUNGEON_FIRST)
         if first in (0, 1):
             phase_one = 1.0 if first == self.me else 0.0
         else:
@@ -219,8 +220,8 @@ class Estimate(Table):
         if self.phase == 1 and len(d) > n + 5:
             p += self.weak_worth() * d[n + 5]  # weak cards for Phase Two, to lose tricks with
         if self.setting == "lava-fields" and self.phase == 2:
-            lava = self.counters.get("lava-player", -1)
-            run = self.counters.get("lava-count", 0)
+            lava = self.counters.get(keys.LAVA_PLAYER, -1)
+            run = self.counters.get(keys.LAVA_COUNT, 0)
             ours, theirs = (run if lava == self.me else 0), (run if lava == self.opp else 0)
             if played and winner > 0.5:
                 ours, theirs = 0, theirs + 1

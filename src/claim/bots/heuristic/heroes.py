@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from claim.bots.heuristic.card_values import read_code
-from claim.bots.heuristic.end_of_game import end_score
+from claim.bots.heuristic.end_of_game import EndCount
 from claim.bots.heuristic.parting import choose_discard, choose_gift
 from claim.bots.heuristic.tricks import Model
 
@@ -63,5 +63,5 @@ def gargoyle(view: dict[str, Any], options: list[str]) -> str:
     """Gargoyle (H32): the faction whose two extra cards give the best final result, counted
     exactly on the public Score piles."""
     me = int((view.get("next") or {}).get("player", 0))
-    factions = [m.rsplit(" as ", 1)[1] for m in options]
-    return max(options, key=lambda m: end_score(view, me, factions, m.rsplit(" as ", 1)[1]))
+    count = EndCount(view, me, [m.rsplit(" as ", 1)[1] for m in options])
+    return max(options, key=lambda m: count.score(m.rsplit(" as ", 1)[1]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from claim.bots.heuristic.card_values import read_code
-from claim.bots.heuristic.end_of_game import end_score
+from claim.bots.heuristic.end_of_game import EndCount
 from claim.bots.heuristic.parting import choose_discard, choose_gift
 from claim.bots.heuristic.tricks import Model
 
@@ -79,6 +79,7 @@ def tavern(view: dict[str, Any], options: list[str]) -> str:
     mine = list(players[me].get("score", []))
     theirs = list(players[opp].get("score", [])) + list(players[me].get("chosen", []))
     factions = model.factions
+    count = EndCount(view, me, factions)
     scored: list[tuple[tuple[float, ...], str]] = []
     for move in options:
         code = move[5:]
@@ -87,7 +88,7 @@ def tavern(view: dict[str, Any], options: list[str]) -> str:
         kept = list(mine)
         kept.remove(code)
         piles = [kept, [*theirs, code]] if me == 0 else [[*theirs, code], kept]
-        result = end_score(view, me, factions, None, piles)
+        result = count.score(None, piles)
         safety = 0.0
         for f in factions:
             a = sum(1 for c in kept if read_code(c)[0] == f)

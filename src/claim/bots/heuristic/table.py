@@ -29,7 +29,7 @@ from claim.bots.heuristic.card_values import (
     trick_strength,
     vote_strength,
 )
-from claim.core import cards
+from claim.core import cards, keys
 
 #: the variance one unknown card adds to its faction's margin
 UNKNOWN_VAR = 0.67
@@ -87,7 +87,7 @@ class Table:
         self.counters: dict[str, int] = counters
         self.under = self.setting == "underworld"  # a printed 0 is a 10 (L2)
         self.farm = self.setting == "farmlands"  # a 2 is first in its faction (L3)
-        ice = counters.get("ice-fields", -1)
+        ice = counters.get(keys.ICE_FIELDS, -1)
         self.ice = [1 if ice == p else 0 for p in (0, 1)]  # +1 on this trick's card (L9)
 
     def _see_artifacts(
@@ -157,7 +157,7 @@ class Table:
     def _see_factions(self, names: list[str]) -> None:
         """The factions in play: those of every card name seen."""
         seen: set[str] = set()
-        for code in names:
+        for code in set(names):
             kind = read_code(code)[0]
             if kind == "elf-orc":
                 seen.update(("elves", "orcs"))
@@ -167,6 +167,8 @@ class Table:
         self.idx: dict[str, int] = {f: i for i, f in enumerate(self.factions)}
         #: what an unknown card of each faction is worth at the end (Ruins, Pyramid, Tower)
         self.fw = [self._faction_weight(f) for f in self.factions]
+        #: :meth:`_contrib` by (card, faction played as): asked thousands of times a decision
+        self._contribs: dict[tuple[str, str | None], list[tuple[int, float]]] = {}
 
     def _count_collected(self, players: list[dict[str, Any]], garg_fresh: bool) -> float:
         """The vote cards collected so far, the Unicorns' bonus, the Vampire stacks, the hand
@@ -381,7 +383,7 @@ class Table:
         )
         for p in (0, 1):
             if p not in played:
-                bonus = counters.get(f"flask-of-tears:{p}", 0) + counters.get(f"ice-sword:{p}", 0)
+                bonus = sum(counters.get(keys.player_key(name, p), 0) for name in keys.BONUSES)
             else:
                 bonus = 9 if "flask-of-tears" in used and user("flask-of-tears") == p else 0
                 if frozen and last is not None:
@@ -501,7 +503,18 @@ class Table:
         return surviving_share(faction, part, self.building, self.under)
 
     def _contrib(self, code: str, played_as: str | None) -> list[tuple[int, float]]:
-        """The factions (index, weight) one card counts for at the end."""
+        """The factions (index, weight) one card counts for at the end (not to be changed:
+        the list is kept for the next ask)."""
+        key = (code, played_as)
+        found = self._contribs.get(key)
+        if found is None:
+            found = self._contribs[key] = self._counts_for(code, played_as)
+        return found
+
+    def _counts_for(self, code: str, played_as: str | None) -> list[tuple[int, float]]:
+        """:meth:`_contrib` worked out: a declared card counts for its declaration, a dual card
+        half for Elves and half for Orcs, a Trickster half (it may be a fake), each times its
+        end weight (:meth:`end_weight`)."""
         idx = self.idx
         if played_as is not None:
             if played_as not in idx:
@@ -516,6 +529,7 @@ class Table:
         return []
 
     def add(self, vec: list[float], code: str, played_as: str | None, sign: float) -> None:
+        """Add ``sign`` times the card's vote weights to the margins ``vec``."""
         for i, w in self._contrib(code, played_as):
             vec[i] += sign * w
 
@@ -532,6 +546,7 @@ class Table:
             var[i] += w * (1 - s * s)
 
     def unhold(self, code: str, sign: int, mu: list[float], var: list[float]) -> None:
+        """Take back what :meth:`hold` added for a card that leaves its hand."""
         for i, w in self._contrib(code, None):
             s = vote_strength(code, self.factions[i], self.under, self.farm)
             mu[i] -= sign * w * s
@@ -540,6 +555,9 @@ class Table:
     # -- a card as the trick model sees it ------------------------------------------------------
 
     def effective(self, code: str, faction: str, player: int) -> int:
+        """A card's effective value in this trick: the Ice Fields' +1 and the artifacts'
+        bonuses, in Phase Two the Unicorns' bonus (not on a Unicorn) and the Bug Lord's faction
+        cards (H24)."""
         value = self.val(code) + self.ice[player]
         if self.phase == 2:
             if faction != "unicorns":
@@ -549,6 +567,8 @@ class Table:
         return value
 
     def card(self, code: str, played_as: str | None, player: int, known: bool = True) -> Card:
+        """The card ``code`` of ``player`` (played as ``played_as``) as the trick model sees it;
+        ``known``: not a guess of a reply."""
         kind = read_code(code)[0]
         if played_as is not None:
             faction = played_as

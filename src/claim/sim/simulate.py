@@ -27,6 +27,8 @@ from claim.core import cards
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
+from claim.core.powers import DECIDED_BEFORE_THE_VOTES
+from claim.core.powers.locations import Dungeon
 from claim.core.setup import hero_cards
 from claim.core.state import State
 from claim.core.view import observe
@@ -60,10 +62,6 @@ class HeroTally:
         }
 
 
-#: the result reasons of a game decided before the votes (L23), each by its location
-DECIDING_LOCATIONS = frozenset({"castle", "forest", "bridge", "monastery", "lava-fields"})
-
-
 def decided_by(result: dict[str, Any], location: str) -> bool:
     """Whether ``location`` decided a finished game itself: the Castle, Forest, Bridge or
     Monastery at §9 step 4 or Lava Fields mid-phase (``reason`` names it, L23), or the Dungeon's
@@ -76,9 +74,9 @@ def decided_by(result: dict[str, Any], location: str) -> bool:
     >>> decided_by(result, "dungeon")  # 1 vote to 2 without the extras
     True
     """
-    if location in DECIDING_LOCATIONS:
+    if location in DECIDED_BEFORE_THE_VOTES:
         return result.get("reason") == location
-    if location != "dungeon" or "dungeon" not in result:
+    if location != Dungeon.name or "dungeon" not in result:  # the result's Dungeon field (L11)
         return False
     won = list(result["votes_won"])
     for p in result["dungeon"].values():

@@ -14,10 +14,10 @@ from claim.apps.cli.group import cli, fail, resolve_options
 from claim.apps.cli.options import setup_options
 from claim.core import cards, records
 from claim.core.options import SetupOptions
+from claim.core.powers import DECIDED_BEFORE_THE_VOTES
 from claim.core.powers.locations import Dungeon
 from claim.core.state import State
 from claim.sim.simulate import (
-    DECIDING_LOCATIONS,
     ArtifactTally,
     LocationTally,
     SimulationStats,
@@ -184,7 +184,7 @@ def _location_table(title: str, pool: Sequence[str], tallies: dict[str, Location
         if tally is None:
             continue
         # the Dungeon decides a game by its extra votes (L11), the others by the result's reason
-        decides = name in DECIDING_LOCATIONS or name == Dungeon.name
+        decides = name in DECIDED_BEFORE_THE_VOTES or name == Dungeon.name
         reasons = ", ".join(f"{reason} {n}" for reason, n in tally.to_dict()["reasons"].items())
         table.add_row(
             name,

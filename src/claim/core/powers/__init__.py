@@ -11,7 +11,7 @@ from claim.core.powers.base import POWER_KEY, Power, RuleBook, Tier
 from claim.core.powers.factions import FACTION_POWERS as BASE_POWERS
 from claim.core.powers.factions import FactionPower
 from claim.core.powers.heroes import HERO_POWERS
-from claim.core.powers.locations import LOCATION_POWERS
+from claim.core.powers.locations import LOCATION_POWERS, LavaFields
 from claim.core.setup import GameConfig
 
 #: every faction power, by faction: the base boxes and the five Reinforcements boxes
@@ -31,6 +31,16 @@ REGISTRY: dict[str, type[Power]] = {
     **LOCATION_POWERS,
     **ARTIFACT_POWERS,
 }
+
+#: the result reasons of a game decided before the votes (L23), each the name of the power that
+#: decided it: a Building at §9 step 4 (the powers with an instant result) and Lava Fields, which
+#: ends the game during Phase Two (L10) from its own hook
+DECIDED_BEFORE_THE_VOTES: frozenset[str] = frozenset(
+    {
+        *(name for name, power in REGISTRY.items() if power.overrides("instant_result")),
+        LavaFields.name,
+    }
+)
 
 
 def rule_book(config: GameConfig) -> RuleBook:
@@ -69,4 +79,12 @@ def _book(
     return RuleBook(powers, value)
 
 
-__all__ = ["POWER_KEY", "REGISTRY", "Power", "RuleBook", "Tier", "rule_book"]
+__all__ = [
+    "DECIDED_BEFORE_THE_VOTES",
+    "POWER_KEY",
+    "REGISTRY",
+    "Power",
+    "RuleBook",
+    "Tier",
+    "rule_book",
+]

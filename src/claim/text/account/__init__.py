@@ -40,7 +40,6 @@ from claim.text.account.location_events import (
 from claim.text.account.narrator import CUBE, Narrator
 from claim.text.account.replay import in_progress_lines, replay_account
 from claim.text.account.results import (
-    DECIDED_BEFORE_THE_VOTES,
     END_STEP_TEXT,
     decided_counts,
     decided_lines,
@@ -81,7 +80,6 @@ __all__ = [
     "AFTER_COLLECTION",
     "ARTIFACT_ASKS",
     "CUBE",
-    "DECIDED_BEFORE_THE_VOTES",
     "DECISION_POWERS",
     "END_STEP_TEXT",
     "FROZEN_REASON",

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from claim.core import cards, keys
-from claim.core.powers import REGISTRY
+from claim.core.powers import DECIDED_BEFORE_THE_VOTES
 from claim.core.powers.locations import (
     Bridge,
     Castle,
@@ -31,12 +31,6 @@ from claim.text.catalog import CATALOG
 # the Dungeon's extra votes (L11), and the games decided before the votes (L23)
 TOWER, DUNGEON, LAVA = Tower.name, Dungeon.name, LavaFields.name
 CASTLE, MONASTERY, BRIDGE, FOREST = Castle.name, Monastery.name, Bridge.name, Forest.name
-
-#: the result reasons of a game decided before the votes (L23): a Building at §9 step 4 (the
-#: powers with an instant result) and Lava Fields during Phase Two (L10), each by its name
-DECIDED_BEFORE_THE_VOTES = frozenset(
-    {*(name for name, power in REGISTRY.items() if power.overrides("instant_result")), LAVA}
-)
 
 #: what each power's end-of-game step does, as the account says it (the catalog's ``end_step``)
 END_STEP_TEXT = {key: entry.end_step for key, entry in CATALOG.items() if entry.end_step}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.state import State
@@ -25,8 +25,7 @@ class Bot(Protocol):
     #: computing ``observe`` (it never receives more than the view, so fairness is unchanged)
     uses_view: bool
 
-    # view: a View; Any for now, while HeuristicBot.choose still takes a dict[str, Any]
-    def choose(self, view: Any, legal: list[str], sample: Sampler | None = None) -> str:
+    def choose(self, view: View, legal: list[str], sample: Sampler | None = None) -> str:
         """Pick one of ``legal`` (never empty) given the player's view. ``sample(rng)`` returns a
         determinization of the game for this player (search bots); runners always provide it."""
         ...

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import cast
 
 from claim.bots.heuristic.card import Card
 from claim.bots.heuristic.card_values import changed_value, code_of_move, end_value
@@ -35,6 +35,7 @@ from claim.bots.heuristic.replies import (
 from claim.bots.heuristic.table import Memo
 from claim.bots.heuristic.tricks import Model, lead_value, trick_p
 from claim.core import cards, keys
+from claim.core.view_types import CurrentTrickView, View
 
 _ARTIFACT_NAMES = frozenset(cards.ARTIFACTS)
 #: the artifacts offered right after a lead (A2, A22)
@@ -114,9 +115,7 @@ def used_now(model: Model) -> list[str]:
     return list(model.current.get("artifacts") or ())
 
 
-def decide_artifact(
-    view: dict[str, Any], legal: list[str], verbs: set[str], memo: Memo
-) -> str | None:
+def decide_artifact(view: View, legal: list[str], verbs: set[str], memo: Memo) -> str | None:
     """The artifacts' windows and follow-ups (R-80, A1-A47); None: not one of them."""
     if verbs == {"aside"}:
         # Flail of Dawn (A5): the card we must keep for the last trick — the one whose
@@ -125,7 +124,7 @@ def decide_artifact(
     if verbs == {"take"}:
         if view.get("phase") != 2:
             return None  # the Seer's or the Islands' take
-        current = view.get("current") or {}
+        current = view.get("current") or cast(CurrentTrickView, {})  # cast: {}, no trick
         to_pile = "spyglass" in (current.get("artifacts") or ())
         return take_discarded(Model(view, memo), legal, to_pile)
     uses = [m for m in legal if m.startswith("use ") and m.split(" ", 2)[1] in _ARTIFACT_NAMES]

@@ -4,7 +4,6 @@ and falls back to a safe move on anything it does not know (so it never fails)."
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from claim.bots.base import Sampler
 from claim.bots.heuristic.artifacts import decide_artifact
@@ -14,6 +13,7 @@ from claim.bots.heuristic.locations import decide_location
 from claim.bots.heuristic.play import choose_play, fallback
 from claim.bots.heuristic.table import Memo
 from claim.bots.heuristic.tricks import Model
+from claim.core.view_types import View
 
 
 class HeuristicBot:
@@ -31,7 +31,7 @@ class HeuristicBot:
         #: Wishing Lamp named, a Lamp's card we did not hold
         self.memo: Memo = {}
 
-    def choose(self, view: dict[str, Any], legal: list[str], sample: Sampler | None = None) -> str:
+    def choose(self, view: View, legal: list[str], sample: Sampler | None = None) -> str:
         if self.memo and not view.get("tricks") and view.get("phase") == 1:
             self.memo.clear()  # a new game: what we remembered of the last one is stale
         if len(legal) == 1:
@@ -44,7 +44,7 @@ class HeuristicBot:
             move = None
         return move if move in legal else fallback(legal)
 
-    def _choose(self, view: dict[str, Any], legal: list[str]) -> str | None:
+    def _choose(self, view: View, legal: list[str]) -> str | None:
         """The move for the decision ``legal`` offers, by its kind; None: not known."""
         verbs = {m.split(" ", 1)[0] for m in legal}
         if verbs == {"play"}:

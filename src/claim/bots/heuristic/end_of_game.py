@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 from claim.bots.heuristic.card_values import card_value, read_code
 from claim.core import cards
@@ -19,6 +18,7 @@ from claim.core.powers import RuleBook, rule_book
 from claim.core.scoring import end_result
 from claim.core.setup import GameConfig
 from claim.core.state import NO_PLAYER, State
+from claim.core.view_types import View
 
 #: the Buildings whose end-of-game discards (§9 step 3) are counted: all but the Pit's random ones
 _DISCARDS = ("pyramid", "ruins", "fortress")
@@ -30,7 +30,7 @@ class EndCount:
     """The end of the game as one view shows it, counted for ``me`` over the ``factions``, for
     as many trial piles and Gargoyle factions as a decision weighs."""
 
-    def __init__(self, view: dict[str, Any], me: int, factions: Iterable[str]) -> None:
+    def __init__(self, view: View, me: int, factions: Iterable[str]) -> None:
         self.view = view
         self.me = me
         self.factions = tuple(factions)
@@ -108,7 +108,7 @@ class EndCount:
 
 
 def end_score(
-    view: dict[str, Any],
+    view: View,
     me: int,
     factions: list[str],
     gargoyle: str | None,

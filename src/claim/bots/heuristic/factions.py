@@ -4,13 +4,14 @@ Vampires' crown and tuck (R-20, R-21)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from claim.bots.heuristic.card_values import card_value
 from claim.bots.heuristic.tricks import Model
+from claim.core.view_types import NextView, View
 
 
-def decide_faction(view: dict[str, Any], legal: list[str]) -> str | None:
+def decide_faction(view: View, legal: list[str]) -> str | None:
     """A faction power's decision; None: not one."""
     for verb in ("smash", "peek"):
         options = [m for m in legal if m.startswith(verb + " ")]
@@ -46,9 +47,9 @@ def seer(model: Model) -> str:
     return best
 
 
-def crown(view: dict[str, Any], crowns: list[str]) -> str:
+def crown(view: View, crowns: list[str]) -> str:
     """Vampires (R-20): crown the highest Vampire offered when it beats the stack we have."""
-    me = view["players"][view["next"]["player"]]
+    me = view["players"][cast(NextView, view["next"])["player"]]  # cast: the game goes on
     under = view.get("setting") == "underworld"
     best = max(crowns, key=lambda m: card_value(m.split(" ", 1)[1], under))
     value = card_value(best.split(" ", 1)[1], under)

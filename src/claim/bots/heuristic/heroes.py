@@ -6,15 +6,16 @@ faction the one that gives the best result counted exactly on the public Score p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from claim.bots.heuristic.card_values import read_code
 from claim.bots.heuristic.end_of_game import EndCount
 from claim.bots.heuristic.parting import choose_discard, choose_gift
 from claim.bots.heuristic.tricks import Model
+from claim.core.view_types import NextView, View
 
 
-def decide_hero(view: dict[str, Any], legal: list[str]) -> str | None:
+def decide_hero(view: View, legal: list[str]) -> str | None:
     """A hero's decision; None: not one."""
     for move in ("use skeleton", "use dinosaur"):
         if move in legal:
@@ -59,9 +60,10 @@ def steal(model: Model, options: list[str], prefix: str) -> str:
     return max(scored)[2]
 
 
-def gargoyle(view: dict[str, Any], options: list[str]) -> str:
+def gargoyle(view: View, options: list[str]) -> str:
     """Gargoyle (H32): the faction whose two extra cards give the best final result, counted
     exactly on the public Score piles."""
-    me = int((view.get("next") or {}).get("player", 0))
+    # cast: {} stands for no player to move (the game over), read with .get
+    me = int((view.get("next") or cast(NextView, {})).get("player", 0))
     count = EndCount(view, me, [m.rsplit(" as ", 1)[1] for m in options])
     return max(options, key=lambda m: count.score(m.rsplit(" as ", 1)[1]))

@@ -6,15 +6,16 @@ game counted exactly (§9 with the locations), then those of factions already de
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from claim.bots.heuristic.card_values import read_code
 from claim.bots.heuristic.end_of_game import EndCount
 from claim.bots.heuristic.parting import choose_discard, choose_gift
 from claim.bots.heuristic.tricks import Model
+from claim.core.view_types import NextView, View
 
 
-def decide_location(view: dict[str, Any], legal: list[str], verbs: set[str]) -> str | None:
+def decide_location(view: View, legal: list[str], verbs: set[str]) -> str | None:
     """A location's decision; None: not one of them."""
     if verbs == {"take"}:
         if "take top" in legal and "take prize" in legal:
@@ -24,7 +25,8 @@ def decide_location(view: dict[str, Any], legal: list[str], verbs: set[str]) -> 
         return None
     if view.get("current"):
         return None  # a hero's decision during a trick (Kraken, Cthulhu)
-    me = int((view.get("next") or {}).get("player", 0))
+    # cast: {} stands for no player to move (the game over), read with .get
+    me = int((view.get("next") or cast(NextView, {})).get("player", 0))
     hand = view["players"][me].get("hand", [])
     if verbs == {"give"}:
         if hand and view.get("setting") == "endless-sands" and view.get("phase") == 1:
@@ -68,7 +70,7 @@ def islands(model: Model, options: list[str]) -> str:
     return best
 
 
-def tavern(view: dict[str, Any], options: list[str]) -> str:
+def tavern(view: View, options: list[str]) -> str:
     """Tavern (L20): give the card whose loss leaves the best end of the game (counted
     exactly on the public piles, §9 with the locations; what the opponent gives us only adds
     to our piles); on equal results the one that keeps our leads widest — a card of a

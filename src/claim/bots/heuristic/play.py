@@ -9,7 +9,6 @@ Monastery), a trick lost with a strong card keeps the weak ones for later."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from claim.bots.heuristic.artifacts import (
     before_play,
@@ -25,6 +24,7 @@ from claim.bots.heuristic.estimate import TRUST
 from claim.bots.heuristic.replies import opponent_cards
 from claim.bots.heuristic.table import Memo
 from claim.bots.heuristic.tricks import Model, lead_value
+from claim.core.view_types import PlayView
 
 #: Phase One: what spending a card costs, per unit of strength (in chance of winning the game)
 SPEND_COST = 0.02
@@ -97,7 +97,7 @@ def _shedding(model: Model) -> float:
     return 0.0
 
 
-def _leads(model: Model, legal: list[str], play: dict[str, Any]) -> list[tuple[float, Card]]:
+def _leads(model: Model, legal: list[str], play: PlayView) -> list[tuple[float, Card]]:
     """The lead card as we may see it, with weights: a Lycanthrope or Ent lead's declaration
     is inferred from what we may follow with, else spread over the likely ones."""
     code = str(play["card"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import cast
 
 from claim.bots.heuristic.card import Card
 from claim.bots.heuristic.card_values import (
@@ -30,6 +30,7 @@ from claim.bots.heuristic.card_values import (
     vote_strength,
 )
 from claim.core import cards, keys
+from claim.core.view_types import CurrentTrickView, NextView, PlayerView, View
 
 #: the variance one unknown card adds to its faction's margin
 UNKNOWN_VAR = 0.67
@@ -41,22 +42,23 @@ Memo = dict[tuple[str, int, int], str]
 class Table:
     """Per-faction margin, drift and variance, built from one view."""
 
-    def __init__(self, view: dict[str, Any], memo: Memo | None = None) -> None:
+    def __init__(self, view: View, memo: Memo | None = None) -> None:
         self.view = view
-        nxt = view.get("next") or {}
+        nxt = view.get("next") or cast(NextView, {})  # cast: {} once over (read with .get)
         self.me: int = int(nxt.get("player", 0))
         self.opp = 1 - self.me
         self.phase: int = int(view.get("phase", 1))
         self.moon: str = str(view.get("moon", "no-moon"))
         players = view["players"]
         mine, theirs = players[self.me], players[self.opp]
-        current = view.get("current") or {}
+        # cast: an empty dict stands for no trick on the table (the bot reads it with .get)
+        current = view.get("current") or cast(CurrentTrickView, {})
         self.current = current
         self._see_locations(view)
         self._see_artifacts(view, current, memo)
         #: the prizes on the table (two with Islands, L6)
         self.prizes: list[str] = list(
-            current.get("prizes") or ([current["prize"]] if current.get("prize") else [])
+            current.get("prizes") or ([prize] if (prize := current.get("prize")) else [])
         )
         self.lead_me = int(current.get("leader", self.me)) == self.me
         visible, chosen = self._visible_cards(view, mine, current)
@@ -79,7 +81,7 @@ class Table:
 
     # -- building the table from the view --------------------------------------------------------
 
-    def _see_locations(self, view: dict[str, Any]) -> None:
+    def _see_locations(self, view: View) -> None:
         """The locations (RULES.md §7): what they change in the model."""
         self.setting: str = str(view.get("setting") or "")
         self.building: str = str(view.get("building") or "")
@@ -90,9 +92,7 @@ class Table:
         ice = counters.get(keys.ICE_FIELDS, -1)
         self.ice = [1 if ice == p else 0 for p in (0, 1)]  # +1 on this trick's card (L9)
 
-    def _see_artifacts(
-        self, view: dict[str, Any], current: dict[str, Any], memo: Memo | None
-    ) -> None:
+    def _see_artifacts(self, view: View, current: CurrentTrickView, memo: Memo | None) -> None:
         """The artifacts (RULES.md §8): what they change in this trick."""
         self.arts = bool(view.get("artifacts"))
         self.lower_wins = False  # a Bottomless Bottle in this trick (A14)
@@ -106,7 +106,7 @@ class Table:
             self._artifact_tallies(view, current, self.counters, memo or {})
 
     def _visible_cards(
-        self, view: dict[str, Any], mine: dict[str, Any], current: dict[str, Any]
+        self, view: View, mine: PlayerView, current: CurrentTrickView
     ) -> tuple[list[str], list[str]]:
         """Every card name the viewer can see now (the table's Cube bundle apart), and our R-62
         choices not yet carried out."""
@@ -114,8 +114,8 @@ class Table:
         for p in view["players"]:
             visible += p.get("hand", []) + p.get("followers", []) + p.get("score", [])
             visible += p.get("gnomes", []) + p.get("tucked", [])
-            if p.get("vampire"):
-                visible.append(p["vampire"])
+            if vampire := p.get("vampire"):
+                visible.append(vampire)
         visible += view.get("discard", []) + view.get("troll_pool", []) + view.get("out", [])
         visible += self.prizes
         chosen = list(mine.get("chosen", []))  # our R-62 choices not yet carried out (L5, L20)
@@ -127,7 +127,7 @@ class Table:
             visible += list(mine.get("aside") or [])  # our Flail of Dawn card (A5)
         return visible, chosen
 
-    def _read_history(self, view: dict[str, Any]) -> tuple[list[str], bool, list[str]]:
+    def _read_history(self, view: View) -> tuple[list[str], bool, list[str]]:
         """The cards of the past tricks; whether a Gargoyle was collected in Phase Two (H32);
         the Gelatinous Cube bundle lying on the table (R-63). Sets :attr:`ent_as`."""
         history_names: list[str] = []
@@ -136,8 +136,8 @@ class Table:
         garg_fresh = False
         table: list[str] = []
         for trick in view.get("tricks", []):
-            if trick.get("prize"):
-                history_names.append(trick["prize"])
+            if prize := trick.get("prize"):
+                history_names.append(prize)
             trick_plays = trick.get("plays", [])
             history_names += [play["card"] for play in trick_plays]
             if trick.get("phase") == 2:
@@ -170,7 +170,7 @@ class Table:
         #: :meth:`_contrib` by (card, faction played as): asked thousands of times a decision
         self._contribs: dict[tuple[str, str | None], list[tuple[int, float]]] = {}
 
-    def _count_collected(self, players: list[dict[str, Any]], garg_fresh: bool) -> float:
+    def _count_collected(self, players: list[PlayerView], garg_fresh: bool) -> float:
         """The vote cards collected so far, the Unicorns' bonus, the Vampire stacks, the hand
         sizes; the Gargoyle's entry of the margins (+1 in our pile, -1 in theirs, 0: none that
         counts)."""
@@ -198,9 +198,9 @@ class Table:
                 self.add(self.count[p], code, self.declared_as(code), 1.0)
                 if read_code(code)[0] == "unicorns":
                     self.unicorns[p] += 1
-            if pl.get("vampire"):
-                self.add(self.count[p], pl["vampire"], None, 1.0)  # one Vampire card (V11)
-                self.vampire_value[p] = self.val(pl["vampire"])
+            if vampire := pl.get("vampire"):
+                self.add(self.count[p], vampire, None, 1.0)  # one Vampire card (V11)
+                self.vampire_value[p] = self.val(vampire)
                 tucked = pl.get("tucked", [])
                 if tucked:
                     self.stack[p] = self.vampire_value[p] + sum(self.val(c) for c in tucked)
@@ -208,9 +208,9 @@ class Table:
 
     def _opponent_cards(
         self,
-        view: dict[str, Any],
-        current: dict[str, Any],
-        theirs: dict[str, Any],
+        view: View,
+        current: CurrentTrickView,
+        theirs: PlayerView,
         visible: list[str],
         chosen: list[str],
     ) -> Counter[str]:
@@ -245,9 +245,7 @@ class Table:
         self.known_opp = known_opp
         return known_opp
 
-    def _unseen_pool(
-        self, visible: list[str], known_opp: Counter[str], theirs: dict[str, Any]
-    ) -> None:
+    def _unseen_pool(self, visible: list[str], known_opp: Counter[str], theirs: PlayerView) -> None:
         """The cards nobody has seen (weighted: half the Shadows are out of the game), by kind,
         the share of each faction among them, and how many of the opponent's cards are
         unknown."""
@@ -285,10 +283,10 @@ class Table:
 
     def _drift(
         self,
-        view: dict[str, Any],
-        mine: dict[str, Any],
-        theirs: dict[str, Any],
-        current: dict[str, Any],
+        view: View,
+        mine: PlayerView,
+        theirs: PlayerView,
+        current: CurrentTrickView,
         known_opp: Counter[str],
     ) -> None:
         """The drift and spread still to come, from the cards in hands (Phase Two) or Follower
@@ -324,10 +322,10 @@ class Table:
 
     def _tricks_to_come(
         self,
-        view: dict[str, Any],
-        players: list[dict[str, Any]],
-        mine: dict[str, Any],
-        current: dict[str, Any],
+        view: View,
+        players: list[PlayerView],
+        mine: PlayerView,
+        current: CurrentTrickView,
     ) -> None:
         """The tricks still to play, and the physical Score pile sizes."""
         #: Phase Two tricks still to play, the current one included
@@ -353,8 +351,8 @@ class Table:
 
     def _artifact_tallies(
         self,
-        view: dict[str, Any],
-        current: dict[str, Any],
+        view: View,
+        current: CurrentTrickView,
         counters: dict[str, int],
         memo: dict[tuple[str, int, int], str],
     ) -> None:
@@ -425,9 +423,9 @@ class Table:
         won: Counter[str] = Counter()
         tricks = [t for t in self.view.get("tricks", []) if t.get("phase") == 1]
         for k, trick in enumerate(tricks):
-            if not trick.get("prize") or trick.get("winner") is None:
+            prize, winner = trick.get("prize"), trick.get("winner")
+            if not prize or winner is None:
                 continue
-            winner = trick["winner"]
             seer = any(
                 play["player"] == winner and read_code(play["card"])[0] == "seers"
                 for play in trick.get("plays", [])
@@ -439,10 +437,10 @@ class Table:
             elif self.setting == "islands":
                 # the older prize stays on the table when the winner took the newer one (L6)
                 following = tricks[k + 1].get("prize") if k + 1 < len(tricks) else None
-                if following is None or following == trick["prize"]:
+                if following is None or following == prize:
                     continue
             if winner == self.opp:
-                won[trick["prize"]] += 1
+                won[prize] += 1
         return won
 
     def declared_as(self, code: str) -> str | None:

@@ -503,8 +503,17 @@ PROMPTS = {
 }
 
 
-def prompt_text(view: View, seat: int, names: Names, decision: tuple[str, Any] | None) -> str:
-    """What the player is asked now: a decision in words, or which card to play."""
+def prompt_text(
+    view: View,
+    seat: int,
+    names: Names,
+    decision: tuple[str, Any] | None,
+    follow: str = "play a card (only legal ones are listed)",
+) -> str:
+    """What the player is asked now: a decision in words, or which card to play (``follow``: how
+    this screen asks for a follow; the web table highlights the legal cards instead of listing
+    them). The terminal and the web table both show this text: the browser gets it in each
+    ``state`` message rather than keeping its own copy of the prompts."""
     other = 1 - seat
     if decision is not None:
         kind, data = decision
@@ -526,7 +535,7 @@ def prompt_text(view: View, seat: int, names: Names, decision: tuple[str, Any] |
     led = current["plays"][0]["card"]
     if led == "?":
         return f"{names[other].capitalize()} led face-down: play any card."
-    return f"{names[other].capitalize()} led {led}: play a card (only legal ones are listed)."
+    return f"{names[other].capitalize()} led {led}: {follow}."
 
 
 def move_hint(move: str) -> str:

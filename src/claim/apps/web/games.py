@@ -46,6 +46,7 @@ from claim.core.records import Record, initial_state, replay, to_record
 from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.text.account import Names, Narrator, setup_lines, table_setup_lines
+from claim.text.describe import prompt_text
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -59,6 +60,8 @@ MAX_MESSAGE = 4096
 SEND_TIMEOUT = 10.0
 #: the seat kinds a new game gets when the request names none
 DEFAULT_SEATS = ("human", "bot:heuristic")
+#: how the web table asks for a follow: it highlights the legal cards of the hand
+WEB_FOLLOW = "play one of the highlighted cards"
 #: the most digits a number in a request or a message may have (no field needs more; Python
 #: refuses to read an int of more than 4,300)
 MAX_DIGITS = 100
@@ -363,11 +366,11 @@ class Game:
         over = self.over
         seat = client.seat
         to_act = seat is not None and not over and current_player(self.state) == seat
-        decision: str | None = None
+        decision: tuple[str, Any] | None = None
         if to_act and self.state.tasks:
-            kind, player, _ = self.state.tasks[0]
+            kind, player, data = self.state.tasks[0]
             if player == seat and not kind.startswith("@"):
-                decision = kind
+                decision = kind, data
         message: dict[str, Any] = {
             "type": "state",
             "seat": seat,
@@ -378,7 +381,14 @@ class Game:
             "result": dict(self.state.result) if over and self.state.result else None,
         }
         if seat is not None:
-            message["decision"] = decision
+            message["decision"] = decision[0] if decision is not None else None
+        if to_act and seat is not None:
+            # the describing layer's words for what the seat is asked (text/describe.py), the
+            # same as the terminal's: the browser keeps no copy of them
+            shown = observe(self.state, seat)
+            message["prompt"] = prompt_text(
+                shown, seat, self.names(viewer), decision, follow=WEB_FOLLOW
+            )
         head = json.dumps(message, separators=(",", ":"))
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
 

@@ -168,6 +168,7 @@ function drawLive() {
     labels: live.labels,
     legal,
     decision: msg.decision || null,
+    prompt: msg.prompt || null,
     factions: live.factions,
     busy: live.busy,
     chosenCard: live.chosenCard,

@@ -145,78 +145,6 @@ export function moveHint(move) {
   return hint(parts[1], parts.slice(2).join(" "));
 }
 
-/** Each decision in words, by the kind the server may name ({other}: the opponent). */
-const DECISIONS = {
-  smash: "Giant: you may discard one of {other_poss} face-up Gnomes, or pass.",
-  crown: "Vampires: make this Vampire your face-up Vampire, or pass.",
-  tuck: "Vampires: tuck a collected card under your face-up Vampire, or pass.",
-  peek: "Poisoners: peek at a face-up Toxic (its position 1–3), or pass.",
-  skeleton: "Skeleton: take a random card of the discard pile into your hand, or pass.",
-  discard: "Cthulhu: discard a card of your hand; neither sees the other's choice first.",
-  steal: "Siren: take a card of {other_poss} Score pile into yours.",
-  necromancer: "Necromancer: swap it for one of the trick's discarded cards, or pass.",
-  gargoyle: "Gargoyle: choose the faction it counts as (two cards of its value).",
-  dinosaur: "Dinosaur: take it back into your hand, or pass.",
-  give: "Kraken: give {other} a card of your hand.",
-  islands: "Islands: take one of the two prizes; the other stays face-up.",
-  "endless-sands": "Endless Sands: give {other} a card of your hand; choices are secret until both have chosen.",
-  "windy-peaks": "Windy Peaks: give {other} a card of your hand; choices are secret until both have chosen.",
-  swamp: "Swamp: discard a card of your hand; choices are secret until both have chosen.",
-  tavern: "Tavern: give {other} a card of your Score pile.",
-  "art:start": "Start of the trick: you may use an artifact, or pass.",
-  "art:dagger": "{other_cap} played a printed 5: your King's Dagger may take it, or pass.",
-  "art:played": "Right after your card: you may use an artifact, or pass.",
-  "art:ice": "Both cards are down: your Ice Sword may freeze them, or pass.",
-  "art:won": "You won the trick: your Spyglass may swap a card you collected, or pass.",
-  "art:between": "Between the phases: you may use your Gambler's Book, or pass.",
-  "art:flail": "Phase Two begins: your Flail of Dawn may make {other} set a card aside, or pass.",
-  "art:aside": "Flail of Dawn: set a card aside face-down; you must play it in your last trick.",
-  "art:book-take": "Gambler's Book: take a card of the discard pile into your hand.",
-  "art:spy-take": "Spyglass: put a card of the discard pile into your Score pile.",
-};
-
-/** What the player is asked now, in words: the decision the server names, else worked out
- * from the legal moves and the view. */
-export function promptFor(legal, view, seat, names, decision = null) {
-  const other = names.of(1 - seat);
-  if (decision && DECISIONS[decision] && !legal.includes("take top")) {
-    return DECISIONS[decision]
-      .replace("{other_poss}", names.owner(1 - seat))
-      .replace("{other_cap}", cap(other))
-      .replace("{other}", other);
-  }
-  const moves = legal.filter((m) => m !== "pass");
-  const first = moves[0] || "pass";
-  const has = (prefix) => moves.some((m) => m.startsWith(prefix));
-  if (moves.length && moves.every((m) => m.startsWith("play "))) {
-    const current = view.current;
-    if (!current || current.plays.length === 0) return "Your lead: play any card of your hand.";
-    const led = current.plays[0].card;
-    if (led === "?") return `${cap(other)} led face-down: play any card.`;
-    return `${cap(other)} led ${led}: play one of the highlighted cards.`;
-  }
-  if (has("take top")) {
-    const seen = (view.deck || []).filter((c) => c !== "?");
-    return `Seer: take the top card of the deck (${seen.join(", ") || "unseen"}) or the prize; ${other} gets the other one.`;
-  }
-  if (has("smash ")) return `Giant: you may discard one of ${names.owner(1 - seat)} face-up Gnomes, or pass.`;
-  if (has("crown ")) return "Vampires: make this Vampire your face-up Vampire, or pass.";
-  if (has("tuck ")) return "Vampires: tuck a collected card under your face-up Vampire, or pass.";
-  if (has("peek ")) return "Poisoners: peek at a face-up Toxic (its position 1–3), or pass.";
-  if (has("use skeleton")) return "Skeleton: take a random card of the discard pile into your hand, or pass.";
-  if (has("use necromancer")) return "Necromancer: swap it for one of the trick's discarded cards, or pass.";
-  if (has("use dinosaur")) return "Dinosaur: take it back into your hand, or pass.";
-  if (has("steal ")) return `Siren: take a card of ${names.owner(1 - seat)} Score pile into yours.`;
-  if (has("count gargoyle")) return "Gargoyle: choose the faction it counts as (two cards of its value).";
-  if (has("aside ")) return "Flail of Dawn: set a card aside face-down; you must play it in your last trick.";
-  if (has("discard ")) return "Discard a card of your hand (choices stay secret until both have chosen).";
-  if (has("give ")) return `Give ${other} a card (choices stay secret until both have chosen).`;
-  if (has("take ")) return "Take one of these cards.";
-  if (has("use ")) return "You may use an artifact, or pass.";
-  if (first === "pass") return "Nothing to do but pass.";
-  return "Choose one.";
-}
-
 // -- the panels ----------------------------------------------------------------------------
 
 function zone(label, ...content) {
@@ -392,7 +320,7 @@ function decisionPanel(view, model) {
   } else {
     const hand = view.players[seat].hand || [];
     const { byCard, buttons } = splitMoves(legal, hand);
-    children.push(h("div", { class: "prompt", id: "prompt" }, promptFor(legal, view, seat, names, model.decision)));
+    children.push(h("div", { class: "prompt", id: "prompt" }, model.prompt || "Choose one."));
     const box = h("div", { class: "moves", id: "moves" });
     let shown = buttons;
     if (chosenCard && byCard.has(chosenCard)) {

@@ -13,7 +13,7 @@ import pytest
 
 import claim
 from claim.bots import RandomBot, decide, play_out
-from claim.bots.heuristic import HeuristicBot, _final_result
+from claim.bots.heuristic import HeuristicBot, end_score
 from claim.core import cards, engine
 from claim.core.setup import GameConfig, random_factions
 from claim.core.state import State
@@ -439,7 +439,7 @@ def test_the_bots_end_count_agrees_with_the_engine(building: str | None) -> None
         assert state.result is not None
         for player in (0, 1):
             view = claim.observe(state, player)
-            score = _final_result(view, player, list(factions), None)[0]
+            score = end_score(view, player, list(factions), None)[0]
             winner = state.result["winner"]
             assert score == (0.5 if winner is None else float(winner == player)), (seed, player)
 

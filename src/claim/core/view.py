@@ -25,7 +25,7 @@ from claim.core.cards import (
     VALUE_HIDDEN,
 )
 from claim.core.engine import current_player, legal_actions, refresh_options
-from claim.core.keys import BOOK, END_STEP, MASKED
+from claim.core.keys import BOOK, END_STEP, FACE_UP, MASKED
 from claim.core.keys import FORCED_PLAY as FORCED
 from claim.core.powers.artifacts import KingsDagger
 from claim.core.powers.base import POWER_KEY
@@ -415,7 +415,7 @@ def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
     for card in picked:
         del state.chosen_at[card]
     pile = state.score[player]
-    choosable = [c for c in pile if state.tags.get(c) != "face-up"]
+    choosable = [c for c in pile if state.tags.get(c) != FACE_UP]
     for card in rng.sample(choosable, len(picked)):
         state.chosen_at[card] = pile.index(card)
         pile.remove(card)

@@ -47,7 +47,4 @@ from __future__ import annotations
 from claim.bots.heuristic.bot import HeuristicBot
 from claim.bots.heuristic.end_of_game import end_score
 
-#: the end of the game counted from a view (the name the tests knew it by)
-_final_result = end_score
-
 __all__ = ["HeuristicBot", "end_score"]

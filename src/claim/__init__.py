@@ -3,13 +3,16 @@
 The rules core is a pure library: :func:`new_game` starts a game, :func:`legal_actions` lists the
 move strings the player to act may choose, :func:`apply` plays one, and :func:`observe` gives what a
 player may know. Records (``claim.records``, the notation layer of :mod:`claim.core`) save and
-replay games.
+replay games; ``state.to_dict()`` writes a position and :func:`load_position` reads it back (the
+state cannot import its loader, which sits above it in the core, so there is no
+``State.from_dict``).
 """
 
 from claim.core import records
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError, DeckError, IllegalMove, RecordError
 from claim.core.game import new_game
+from claim.core.positions import load_position
 from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view import determinize, observe, report
@@ -27,6 +30,7 @@ __all__ = [
     "determinize",
     "is_over",
     "legal_actions",
+    "load_position",
     "new_game",
     "observe",
     "records",

@@ -3,6 +3,9 @@ check the screens' and bots' lookups must say what ``report`` really returns, ke
 
 Random games with every expansion (random factions, 5 heroes, a random Setting and Building,
 artifacts) are checked after every move, for the omniscient report, both players and a spectator.
+A finished game's result (``State.result``, ``View.result``) is checked against
+:class:`~claim.core.view_types.GameResult` with every Building, games decided before the votes
+and the Dungeon's field included.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ import pytest
 
 import claim
 from claim.core.options import SetupOptions
+from claim.core.position_codecs import RESULT_FIELDS
+from claim.core.powers import DECIDED_BEFORE_THE_VOTES, LOCATION_POWERS
 from claim.core.records import Record, replay, to_record
 from claim.core.view import SPECTATOR, determinize, report
-from claim.core.view_types import View
+from claim.core.view_types import GameResult, View
 
 
 def check(value: Any, hint: Any, where: str) -> None:
@@ -113,3 +118,52 @@ def test_a_record_has_the_declared_shape_and_replays(seed: int) -> None:
         legal = claim.legal_actions(state)
         claim.apply(state, legal[rng.randrange(len(legal))])
     assert report(replay(record)) == report(state)
+
+
+#: every Building (each with Lava Fields or a random Setting), so that the results include the
+#: games decided before the votes (Castle, Forest, Bridge, Monastery, Lava Fields; L23), the
+#: Dungeon's field (L11) and the end-of-game steps' card moves
+BUILDINGS = sorted(name for name, power in LOCATION_POWERS.items() if power.kind == "building")
+
+
+def test_every_result_has_the_declared_shape() -> None:
+    reasons: set[str] = set()
+    dungeons = moved = 0
+    for building in BUILDINGS:
+        for seed in range(8):
+            options = SetupOptions(
+                factions="random",
+                heroes="5",
+                setting="lava-fields" if seed % 2 else "random",
+                building=building,
+                artifacts="all",
+            )
+            state = claim.new_game(options.resolve(seed).config, seed=seed)
+            rng = random.Random(seed)
+            while not claim.is_over(state):
+                legal = claim.legal_actions(state)
+                claim.apply(state, legal[rng.randrange(len(legal))])
+            where = f"{building} seed {seed} result"
+            check(state.result, GameResult, where)
+            check(report(state)["result"], GameResult, f"{where} (view)")
+            assert state.result is not None
+            reasons.add(state.result["reason"])
+            dungeons += "dungeon" in state.result
+            moved += bool(state.result.get("end_moves"))
+    # the games above cover what the declaration must hold
+    assert DECIDED_BEFORE_THE_VOTES | {"votes", "cards", "draw"} <= reasons
+    assert dungeons and moved
+
+
+def test_the_result_declaration_names_the_fields_a_position_accepts() -> None:
+    """``check_result`` (a position's or replay's result) accepts the fields GameResult declares."""
+    assert set(RESULT_FIELDS) == set(get_type_hints(GameResult))
+    state = claim.new_game(claim.GameConfig(), seed=1)
+    while not claim.is_over(state):
+        claim.apply(state, claim.legal_actions(state)[0])
+    result = dict(state.result or {})
+    check(result, GameResult, "result")
+    with pytest.raises(AssertionError, match="missing"):
+        check({k: v for k, v in result.items() if k != "reason"}, GameResult, "result")
+    with pytest.raises(AssertionError, match=r"result\.winner"):
+        check({**result, "winner": "north"}, GameResult, "result")

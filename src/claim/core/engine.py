@@ -56,6 +56,7 @@ from claim.core.state import (
     State,
     Trick,
 )
+from claim.core.view_types import EndMove
 
 CODE = cards.CODE
 FACTION = cards.FACTION
@@ -765,7 +766,7 @@ def _score(state: State) -> None:
 
 def _moves_between(
     before: dict[str, list[int]], after: dict[str, list[int]], by: str
-) -> list[dict[str, str]]:
+) -> list[EndMove]:
     """The cards that changed zone, as ``{"card", "from", "to", "by"}`` (only changed zones are
     looked at: most end steps move a few cards or none)."""
     left: dict[int, str] = {}

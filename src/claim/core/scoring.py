@@ -4,9 +4,10 @@ and the heuristic bot both count the end with."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from claim.core import cards
+from claim.core.view_types import GameResult
 
 if TYPE_CHECKING:
     from claim.core.state import State
@@ -63,7 +64,7 @@ def compare(mine: list[int], theirs: list[int]) -> int | None:
     return None
 
 
-def end_result(state: State) -> dict[str, Any]:
+def end_result(state: State) -> GameResult:
     """The game's result from the collected cards as they lie after §9 steps 1–3: a power that
     decides the game at once (:func:`instant_result`), else the votes (:func:`final_result`)."""
     decided = instant_result(state)
@@ -82,7 +83,7 @@ def instant_result(state: State) -> tuple[int | None, str] | None:
     return None
 
 
-def final_result(state: State) -> dict[str, Any]:
+def final_result(state: State) -> GameResult:
     """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
     factions = state.config.factions
     values = {f: (faction_values(state, 0, f), faction_values(state, 1, f)) for f in factions}
@@ -106,17 +107,21 @@ def final_result(state: State) -> dict[str, Any]:
         winner, reason = (0 if cards_in_won[0] > cards_in_won[1] else 1), "cards"
     else:
         winner, reason = None, "draw"
-    return {
-        "votes": votes,
-        "winner": winner,
-        "reason": reason,
-        "votes_won": won,
-        "cards_in_won_factions": cards_in_won,
-        **notes,
-    }
+    # cast: each note is a field under its power's name, declared in GameResult (the Dungeon's)
+    return cast(
+        GameResult,
+        {
+            "votes": votes,
+            "winner": winner,
+            "reason": reason,
+            "votes_won": won,
+            "cards_in_won_factions": cards_in_won,
+            **notes,
+        },
+    )
 
 
-def decided_result(state: State, winner: int | None, reason: str) -> dict[str, Any]:
+def decided_result(state: State, winner: int | None, reason: str) -> GameResult:
     """The result of a game decided before the votes (a Building at §9 step 4, Lava Fields):
     no vote is counted (L23)."""
     return {

@@ -60,6 +60,7 @@ from claim.core.setup import GameConfig
 
 if TYPE_CHECKING:
     from claim.core.powers.base import Layer, RuleBook
+    from claim.core.view_types import EndMove, GameResult
 
 # Zones a collected or moved card can go to.
 DISCARD = 0
@@ -239,7 +240,7 @@ class State:
     #: at the end of Phase Two, which the Tavern cannot give, L20)
     tags: dict[int, str] = slot({}, pos=PlaceMap(str, "tag"))
     #: what the end-of-game steps moved (kept while an end-of-game decision is asked)
-    end_moves: list[dict[str, str]] = slot([], pos=EndMoves())
+    end_moves: list[EndMove] = slot([], pos=EndMoves())
     #: the three face-up Toxics, values hidden (§5.4)
     toxics: list[int] = slot([], pos=Cards())
     #: the face-down Fire Phoenix pile (§5.6), top card LAST
@@ -269,7 +270,7 @@ class State:
     #: the setup draws a record names: (Toxics, Fire Phoenix pile top first), written in the
     #: ``setup`` object
     setup_draws: tuple[tuple[int, ...], tuple[int, ...]] = slot(((), ()), pos=SetupDraws())
-    result: dict[str, Any] | None = slot(None, pos=Result())
+    result: GameResult | None = slot(None, pos=Result())
     last_winner: int = slot(NO_PLAYER, pos=Player(allow_none=True))
     moon: str = slot("no-moon", pos=Choice("no-moon", "full-moon"))
     #: the seed the game was dealt from, if any (for records)

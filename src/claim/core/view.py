@@ -309,7 +309,7 @@ def report(state: State, viewer: int | None = None) -> View:
         "deck": eyes.names("deck", state.deck[::-1]),
         "discard": eyes.names("discard", discard),
         "next": nxt,
-        "result": dict(state.result) if state.result is not None else None,
+        "result": state.result.copy() if state.result is not None else None,
         "phase": state.phase,
         "moon": state.moon,
         "troll_pool": eyes.names("troll_pool", state.troll_pool),

@@ -1,4 +1,5 @@
-"""The shapes of a view (:func:`claim.core.view.report`, ``observe``, ``spectate``), declared once.
+"""The shapes of a view (:func:`claim.core.view.report`, ``observe``, ``spectate``) and of a
+finished game's result (:class:`GameResult`), declared once.
 
 A view is JSON (the web server sends it as is, ``claim replay --json`` prints it, records.md fixes
 its fields), so it stays a plain dict at run time; these ``TypedDict`` s let mypy check every
@@ -11,7 +12,7 @@ cannot tell the ``NotRequired`` keys at run time (``__required_keys__``),
 which the shape test reads.
 """
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 #: One card of a trick: who played it, as the viewer may name it, its value once resolved and the
 #: faction it was declared as (R-40, H31, H35). The functional form because ``as`` is a keyword.
@@ -109,6 +110,38 @@ class KnownSetup(TypedDict):
     artifacts: list[list[str] | None]
 
 
+#: One card an end-of-game step moved (§9 steps 1–3): its code, the zone it left and the one it
+#: went to, the power that moved it. The functional form because ``from`` is a keyword.
+EndMove = TypedDict("EndMove", {"card": str, "from": str, "to": str, "by": str})
+
+
+class DungeonNote(TypedDict):
+    """Who won the last trick of each phase, each counting one extra vote (Dungeon, L11);
+    None: nobody (no trick of that phase was won)."""
+
+    phase_one: int | None
+    phase_two: int | None
+
+
+class GameResult(TypedDict):
+    """A finished game's result (``State.result``, ``View.result``), as
+    :mod:`claim.core.scoring` builds it: the votes per faction and the winner (None: a draw),
+    what decided it (``votes``, ``cards``, ``draw`` or the power that decided it before the
+    votes, L23), the votes each player counts and the cards in the factions they won. A game
+    decided before the votes counts no vote (every faction None, both pairs ``[0, 0]``)."""
+
+    votes: dict[str, int | None]
+    winner: int | None
+    reason: str
+    votes_won: list[int]
+    cards_in_won_factions: list[int]
+    #: the card moves of the end-of-game steps (set by the engine once the game is over;
+    #: absent from the bots' own count, :func:`claim.core.scoring.end_result`)
+    end_moves: NotRequired[list[EndMove]]
+    #: with the Dungeon in play (L11)
+    dungeon: NotRequired[DungeonNote]
+
+
 class View(TypedDict):
     """A whole view: ``report(state, viewer)``."""
 
@@ -118,8 +151,8 @@ class View(TypedDict):
     deck: list[str]
     discard: list[str]
     next: NextView | None
-    #: the final result (:func:`claim.core.scoring.final_result`), None while the game goes on
-    result: dict[str, Any] | None
+    #: the final result (:class:`GameResult`), None while the game goes on
+    result: GameResult | None
     phase: int
     moon: str
     troll_pool: list[str]

@@ -32,7 +32,7 @@ from claim.core.powers.locations import Dungeon
 from claim.core.setup import hero_cards
 from claim.core.state import State
 from claim.core.view import observe
-from claim.core.view_types import View
+from claim.core.view_types import GameResult, View
 
 #: called after each game with its index and its final state
 GameHook = Callable[[int, State], None]
@@ -62,7 +62,7 @@ class HeroTally:
         }
 
 
-def decided_by(result: dict[str, Any], location: str) -> bool:
+def decided_by(result: GameResult, location: str) -> bool:
     """Whether ``location`` decided a finished game itself: the Castle, Forest, Bridge or
     Monastery at §9 step 4 or Lava Fields mid-phase (``reason`` names it, L23), or the Dungeon's
     extra votes (L11) when the game would have had another outcome without them.
@@ -79,7 +79,8 @@ def decided_by(result: dict[str, Any], location: str) -> bool:
     if location != Dungeon.name or "dungeon" not in result:  # the result's Dungeon field (L11)
         return False
     won = list(result["votes_won"])
-    for p in result["dungeon"].values():
+    dungeon = result["dungeon"]
+    for p in (dungeon["phase_one"], dungeon["phase_two"]):
         if p is not None:
             won[p] -= 1
     cards_won = result["cards_in_won_factions"]
@@ -105,7 +106,7 @@ class LocationTally:
     decided: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
 
-    def add(self, result: dict[str, Any], location: str) -> None:
+    def add(self, result: GameResult, location: str) -> None:
         self.games += 1
         winner = result["winner"]
         if winner is None:

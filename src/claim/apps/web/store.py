@@ -37,6 +37,7 @@ from sqlalchemy.pool import StaticPool
 
 from claim.core.errors import ClaimError
 from claim.core.records import Record
+from claim.core.view_types import GameResult
 
 IN_PROGRESS = "in-progress"
 FINISHED = "finished"
@@ -95,7 +96,7 @@ class StoredGame:
     position: dict[str, Any]
     status: str
     moves: int
-    result: dict[str, Any] | None
+    result: GameResult | None
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class Summary:
     seats: list[str]
     status: str
     moves: int
-    result: dict[str, Any] | None
+    result: GameResult | None
 
 
 def now() -> dt.datetime:
@@ -216,7 +217,7 @@ class Store:
         record: Record,
         position: dict[str, Any],
         status: str,
-        result: dict[str, Any] | None,
+        result: GameResult | None,
     ) -> None:
         """Write one move (the record, the position, the status) in one transaction; the row
         must still be at ``before`` moves, else StoreError (nothing written)."""
@@ -272,7 +273,7 @@ class Store:
                     seats=list(row.seats),
                     status=row.status,
                     moves=row.moves,
-                    result=row.result,
+                    result=cast(GameResult | None, row.result),  # cast: the JSON the engine wrote
                 )
                 for row in session.execute(query)
             ]
@@ -290,7 +291,7 @@ def _stored(row: GameRow) -> StoredGame:
         position=row.position,
         status=row.status,
         moves=row.moves,
-        result=row.result,
+        result=cast(GameResult | None, row.result),  # cast: the JSON the engine wrote
     )
 
 

@@ -30,6 +30,7 @@ from claim.core.state import FROM_DECK, FROM_DECK_OR_OTHER, FROM_PRIZE, FROM_SEC
 
 if TYPE_CHECKING:
     from claim.core.state import State, Trick
+    from claim.core.view_types import EndMove
 
 CODE = cards.CODE
 FACTION = cards.FACTION
@@ -538,8 +539,13 @@ class Tavern(LocationPower):
         for p in (first, 1 - first):
             for card in state.chosen[p]:
                 state.score[1 - p].append(card)
-                move = {"card": CODE[card], "from": f"score{p}", "to": f"score{1 - p}"}
-                state.end_moves.append({**move, "by": self.name})
+                move: EndMove = {
+                    "card": CODE[card],
+                    "from": f"score{p}",
+                    "to": f"score{1 - p}",
+                    "by": self.name,
+                }
+                state.end_moves.append(move)
         state.chosen = [[], []]
         state.chosen_at.clear()
 

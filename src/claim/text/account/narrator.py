@@ -15,7 +15,7 @@ from claim.core.powers import artifacts as arts
 from claim.core.powers.heroes import GelatinousCube
 from claim.core.powers.locations import Pit
 from claim.core.view import report
-from claim.core.view_types import TrickView
+from claim.core.view_types import EndMove, TrickView
 from claim.text.account.artifact_events import (
     ARTIFACT_ASKS,
     FROZEN_REASON,
@@ -241,12 +241,11 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             where[card] = source
         return where
 
-    def _end_moves(self) -> list[dict[str, str]]:
+    def _end_moves(self) -> list[EndMove]:
         """The card moves of the end-of-game steps so far (``result.end_moves`` once over)."""
         state = self.state
         if state.result is not None:
-            moves: list[dict[str, str]] = state.result.get("end_moves", [])
-            return moves
+            return state.result.get("end_moves", [])
         return state.end_moves
 
     def _end_sources(self) -> dict[int, str]:

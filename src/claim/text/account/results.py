@@ -5,7 +5,7 @@ before the votes (L23)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from claim.core import cards, keys
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES
@@ -24,6 +24,7 @@ from claim.core.powers.locations import (
 from claim.core.scoring import faction_values
 from claim.core.state import State
 from claim.core.view import report
+from claim.core.view_types import DungeonNote, GameResult
 from claim.text.account.words import Names, capitalize, ordinal, printed_value, zone_text
 from claim.text.catalog import CATALOG
 
@@ -121,7 +122,7 @@ def vote_line(
 
 
 def result_lines(
-    result: dict[str, Any],
+    result: GameResult,
     scores: Sequence[Sequence[str]],
     factions: Sequence[str],
     names: Names,
@@ -151,7 +152,7 @@ def result_lines(
     if won is None:
         won = [sum(1 for f in factions if result["votes"].get(f) == p) for p in (0, 1)]
     extra = ""
-    dungeon = result.get(DUNGEON)  # its result note (L11)
+    dungeon = result.get("dungeon")  # the Dungeon's result note (L11)
     if isinstance(dungeon, dict):
         lines.append(dungeon_line(dungeon, names))
         if any(p is not None for p in dungeon.values()):
@@ -178,7 +179,7 @@ def result_lines(
     return lines
 
 
-def dungeon_line(dungeon: Mapping[str, Any], names: Names) -> str:
+def dungeon_line(dungeon: DungeonNote, names: Names) -> str:
     """The Dungeon's extra votes (L11): who won the last trick of each phase."""
     one: int | None = dungeon.get("phase_one")
     two: int | None = dungeon.get("phase_two")
@@ -213,7 +214,7 @@ def decided_counts(state: State) -> list[int] | None:
 
 
 def decided_lines(
-    result: dict[str, Any],
+    result: GameResult,
     scores: Sequence[Sequence[str]],
     factions: Sequence[str],
     names: Names,
@@ -224,7 +225,8 @@ def decided_lines(
     the winner; no vote is counted. ``compared``: the two counts the location compared, read from
     the game (:func:`decided_counts`); without it they are worked out from ``scores`` and
     ``counted``."""
-    winner: int = result["winner"]
+    # cast: a game decided before the votes has a winner (the caller checks it, L23)
+    winner = cast(int, result["winner"])
     loser = 1 - winner
     reason = result["reason"]
 

@@ -70,6 +70,19 @@ class HeroPower(Power):
                 cls.key = f"hero:{cls.hero}"
 
 
+class FollowsAnyLead(HeroPower):
+    """A hero that may always be played to follow a faction lead, unlike the others (H2): the Life
+    Stealer (H31) and the Lycanthrope (H34)."""
+
+    def follow_options(
+        self, state: State, trick: Trick, hand: list[int], allowed: list[int]
+    ) -> list[int]:
+        card = hero_id(self.hero)
+        if card in hand and led_faction(trick):
+            return add_from_hand(hand, allowed, [card])
+        return allowed
+
+
 def win(trick: Trick, pos: int, reason: str) -> None:
     """H5: the card at ``pos`` wins the trick for its current owner."""
     trick.winner = trick.plays[pos][0]
@@ -370,20 +383,12 @@ class Necromancer(HeroPower):
         state.revealed.add(card)  # taken from the face-up pile: the opponent knows it
 
 
-class LifeStealer(HeroPower):
+class LifeStealer(FollowsAnyLead):
     """Played second on a faction card: it counts as that faction, with its powers, for this
     trick (it follows, ranks by its own value and every power of that faction acts for it); at
     scoring it is still a hero (H31). It may always be played to follow (H2)."""
 
     hero = "life-stealer"
-
-    def follow_options(
-        self, state: State, trick: Trick, hand: list[int], allowed: list[int]
-    ) -> list[int]:
-        card = hero_id(self.hero)
-        if card in hand and led_faction(trick):
-            return add_from_hand(hand, allowed, [card])
-        return allowed
 
     def played(self, state: State, trick: Trick, pos: int, declared: str | None) -> None:
         led = trick.factions[0]
@@ -423,7 +428,7 @@ class Gargoyle(HeroPower):
         state.declared[hero_id(self.hero)] = move.rsplit(" as ", 1)[1]
 
 
-class Lycanthrope(HeroPower):
+class Lycanthrope(FollowsAnyLead):
     """When played, its player may declare it a value-5 card of any faction in the deck, without
     that faction's power, for this trick (``play hero:lycanthrope as FACTION``); declared as the
     led faction it follows. After the trick it is a hero again (H34)."""
@@ -436,14 +441,6 @@ class Lycanthrope(HeroPower):
         if must:
             return [must]
         return [None, *state.config.factions]
-
-    def follow_options(
-        self, state: State, trick: Trick, hand: list[int], allowed: list[int]
-    ) -> list[int]:
-        card = hero_id(self.hero)
-        if card in hand and led_faction(trick):
-            return add_from_hand(hand, allowed, [card])
-        return allowed
 
     def played(self, state: State, trick: Trick, pos: int, declared: str | None) -> None:
         if declared:

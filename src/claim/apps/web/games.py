@@ -45,6 +45,7 @@ from claim.core.positions import load_position
 from claim.core.records import Record, initial_state, replay, to_record
 from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
+from claim.core.view_types import View
 from claim.text.account import Names, Narrator, setup_lines, table_setup_lines
 from claim.text.describe import prompt_text
 
@@ -267,7 +268,7 @@ class Game:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     #: each viewer's view of the current version, computed once per move
-    views: dict[int, str] = field(default_factory=dict)
+    views: dict[int, tuple[View, str]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -345,15 +346,19 @@ class Game:
         sweeps, tests/test_web_leaks.py, check every line against the views sent)."""
         self.logs[viewer].extend(self.narrators[viewer].apply(move))
 
-    def view(self, viewer: int) -> str:
-        """The viewer's view of the current version, as JSON: ``observe(state, seat)``, or
-        ``spectate(state)`` for spectators; computed once per move."""
-        view = self.views.get(viewer)
-        if view is None:
+    def _view(self, viewer: int) -> tuple[View, str]:
+        """The viewer's view of the current version and its JSON: ``observe(state, seat)``, or
+        ``spectate(state)`` for spectators; computed once per move (read-only: it is shared)."""
+        cached = self.views.get(viewer)
+        if cached is None:
             shown = spectate(self.state) if viewer == SPECTATOR else observe(self.state, viewer)
-            view = json.dumps(shown, separators=(",", ":"))
-            self.views[viewer] = view
-        return view
+            cached = shown, json.dumps(shown, separators=(",", ":"))
+            self.views[viewer] = cached
+        return cached
+
+    def view(self, viewer: int) -> str:
+        """The viewer's view of the current version, as JSON (see :meth:`_view`)."""
+        return self._view(viewer)[1]
 
     def message(self, client: Client) -> str:
         """The ``state`` message for ``client``: its view, its legal moves when it is to act,
@@ -385,9 +390,8 @@ class Game:
         if to_act and seat is not None:
             # the describing layer's words for what the seat is asked (text/describe.py), the
             # same as the terminal's: the browser keeps no copy of them
-            shown = observe(self.state, seat)
             message["prompt"] = prompt_text(
-                shown, seat, self.names(viewer), decision, follow=WEB_FOLLOW
+                self._view(viewer)[0], seat, self.names(viewer), decision, follow=WEB_FOLLOW
             )
         head = json.dumps(message, separators=(",", ":"))
         return f'{head[:-1]},"view":{self.view(viewer)}}}'

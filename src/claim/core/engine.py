@@ -23,7 +23,7 @@ from claim.core.cards import (
     VALUE_HIDDEN,
 )
 from claim.core.errors import IllegalMove
-from claim.core.keys import END_STEP
+from claim.core.keys import END_STEP, FORCED_PLAY, PRIVATE_LOOK, SHOWN_DRAWS
 from claim.core.powers import rule_book
 from claim.core.powers.base import (
     AFTER_PLAY,
@@ -40,7 +40,6 @@ from claim.core.state import (
     DISCARD,
     FACEUP,
     FOLLOWERS,
-    FORCED_PLAY,
     FROM_DECK,
     FROM_DECK_OR_OTHER,
     FROM_PRIZE,
@@ -49,9 +48,7 @@ from claim.core.state import (
     NO_PLAYER,
     OUT,
     POOL,
-    PRIVATE_LOOK,
     SCORE,
-    SHOWN_DRAWS,
     TABLE,
     State,
     Trick,

@@ -10,17 +10,23 @@
 - **Tags** (``state.tags[card]``): facts about single cards.
 
 The tables :data:`COUNTER_KEYS`, :data:`MARK_KEYS` and :data:`TAGS` list them all by constant
-name, so the describing layer can send them to the browser as JSON instead of a copy. Three keys
-the state itself reads when it writes a position (the forced-play mark, which names a card; the
-Torch counter; the private-look tag) are defined in :mod:`claim.core.state`, below this module,
-and listed here.
+name, so the describing layer can send them to the browser as JSON instead of a copy. The module
+imports nothing: the state reads the forced-play mark from here when it writes a position (the
+mark names a card, written by place).
 """
 
 from __future__ import annotations
 
-from claim.core.state import FORCED_PLAY as FORCED_PLAY
-from claim.core.state import PRIVATE_LOOK as PRIVATE_LOOK
-from claim.core.state import SHOWN_DRAWS as SHOWN_DRAWS
+#: the tag of a card in a hidden zone that the other player knows from a private look (the Seer,
+#: W7), not from seeing it face-up: a spectator's view does not show it (docs/rulings.md 40)
+PRIVATE_LOOK = "looked"
+
+#: the counter that, while positive, shows every card taken from the deck to both players
+#: (Prowler's Torch, W6)
+SHOWN_DRAWS = "prowlers-torch"
+
+#: the trick mark naming the card the player to act must play (an artifact's forced play)
+FORCED_PLAY = "forced"
 
 # -------------------------------------------------------------------------------------------------
 # Counters (state.counters)

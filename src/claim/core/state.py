@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from claim.core import cards
 from claim.core.errors import RecordError
 from claim.core.fields import Copy, copier, param, record, slot
+from claim.core.keys import FORCED_PLAY
 from claim.core.position_codecs import (
     Artifacts,
     CardMarks,
@@ -79,16 +80,6 @@ FROM_DECK = 1  # the top card of the deck, blind
 FROM_DECK_OR_OTHER = 2  # the deck's top card, or when the deck is empty the prize left (Islands)
 FROM_SECOND_PRIZE = 3  # the second face-up prize (Islands)
 
-#: the tag of a card in a hidden zone that the other player knows from a private look (the Seer,
-#: W7), not from seeing it face-up: a spectator's view does not show it (docs/rulings.md 40)
-PRIVATE_LOOK = "looked"
-
-#: the counter that, while positive, shows every card taken from the deck to both players
-#: (Prowler's Torch, W6)
-SHOWN_DRAWS = "prowlers-torch"
-
-#: the trick mark naming the card the player to act must play (an artifact's forced play)
-FORCED_PLAY = "forced"
 #: trick marks whose value is a card id (written by place in a position)
 CARD_MARKS = (FORCED_PLAY,)
 

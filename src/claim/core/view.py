@@ -25,12 +25,12 @@ from claim.core.cards import (
     VALUE_HIDDEN,
 )
 from claim.core.engine import current_player, legal_actions, refresh_options
-from claim.core.keys import BOOK, END_STEP, FACE_UP, MASKED
+from claim.core.keys import BOOK, END_STEP, FACE_UP, MASKED, PRIVATE_LOOK
 from claim.core.keys import FORCED_PLAY as FORCED
 from claim.core.powers.artifacts import KingsDagger
 from claim.core.powers.base import POWER_KEY
 from claim.core.setup import GameConfig, hero_cards
-from claim.core.state import PRIVATE_LOOK, State, Trick
+from claim.core.state import State, Trick
 from claim.core.view_types import (
     ArtifactFields,
     CurrentTrickView,

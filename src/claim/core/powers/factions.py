@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from claim.core import cards
-from claim.core.keys import FACE_UP
+from claim.core.keys import FACE_UP, PRIVATE_LOOK
 from claim.core.powers.base import Ask, Power, Tier, card_name, named
 from claim.core.state import (
     DISCARD,
@@ -15,7 +15,6 @@ from claim.core.state import (
     FROM_SECOND_PRIZE,
     NO_PLAYER,
     POOL,
-    PRIVATE_LOOK,
     SCORE,
     TABLE,
 )

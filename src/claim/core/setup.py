@@ -356,17 +356,10 @@ def parse_factions(text: str, rng: random.Random | None = None) -> tuple[str, ..
 
 
 def random_factions(rng: random.Random) -> tuple[str, ...]:
-    """A legal deck drawn from ``rng``: one playable pair and three playable singles."""
-    pairs = sorted(
-        {
-            info.pair
-            for info in cards.FACTIONS.values()
-            if info.pair and all(f in playable_factions() for f in info.pair.split("+"))
-        }
-    )
-    singles = sorted(
-        n for n, info in cards.FACTIONS.items() if not info.pair and n in playable_factions()
-    )
+    """A legal deck drawn from ``rng``: one pair and three singles."""
+    # every faction of the card tables is playable (PLAYABLE_FACTIONS): no filter
+    pairs = sorted({info.pair for info in cards.FACTIONS.values() if info.pair})
+    singles = sorted(n for n, info in cards.FACTIONS.items() if not info.pair)
     pair = rng.choice(pairs)
     return (*pair.split("+"), *rng.sample(singles, 3))
 

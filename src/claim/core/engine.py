@@ -23,6 +23,7 @@ from claim.core.cards import (
     VALUE_HIDDEN,
 )
 from claim.core.errors import IllegalMove
+from claim.core.events import Event, Recorder, moves_between, snapshot
 from claim.core.keys import END_STEP, FORCED_PLAY, PRIVATE_LOOK, SHOWN_DRAWS
 from claim.core.powers import rule_book
 from claim.core.powers.base import (
@@ -53,7 +54,6 @@ from claim.core.state import (
     State,
     Trick,
 )
-from claim.core.view_types import EndMove
 
 CODE = cards.CODE
 FACTION = cards.FACTION
@@ -239,15 +239,48 @@ def apply(state: State, move: str) -> None:
         raise IllegalMove(f"illegal move {move!r}; legal moves: {', '.join(legal)}")
     state.legal_cache = None
     state.moves.append(move)
+    recorder = state.recorder
     if card < 0:
         kind, player, data = state.tasks.pop(0)
         state.options = []
+        if recorder is not None:
+            recorder.decided(kind, player, move)
         state.book.by_ask[kind].answer(state, kind, player, data, move)
+        if recorder is not None:
+            recorder.step(state, kind)
         advance(state)
     else:
+        if recorder is not None:
+            recorder.decided(None, _to_play(state), move)
         _play_card(state, card, move)
+        if recorder is not None:
+            recorder.step(state, "play")
         if state.tasks:
             advance(state)
+    if recorder is not None:
+        recorder.done(state.tasks[0][0] if state.tasks else None, current_player(state))
+
+
+def apply_events(state: State, move: str) -> list[Event]:
+    """:func:`apply`, and what the move did as events (:mod:`claim.core.events`): the move, the
+    random outcomes, every card moved with the step that moved it, the tallies changed, the
+    tricks won, the decision asked next. Raw events name every card: a narrator or a screen reads
+    them through :func:`claim.core.view.seen_events`. An illegal move raises IllegalMove and
+    changes nothing."""
+    recorder = Recorder(state)
+    state.recorder = recorder
+    try:
+        apply(state, move)
+    finally:
+        state.recorder = None
+    return recorder.events
+
+
+def _to_play(state: State) -> int:
+    """The player whose card is played next in the trick under way."""
+    trick = state.trick
+    assert trick is not None
+    return trick.leader if not trick.plays else 1 - trick.plays[-1][0]
 
 
 def play_moves(state: State, card: int) -> list[str]:
@@ -284,7 +317,7 @@ def _play_card(state: State, card: int, move: str) -> None:
     trick = state.trick
     assert trick is not None
     plays = trick.plays
-    player = trick.leader if not plays else 1 - plays[-1][0]
+    player = _to_play(state)
     try:
         state.hands[player].remove(card)
     except ValueError:
@@ -327,15 +360,24 @@ def _play_card(state: State, card: int, move: str) -> None:
 def advance(state: State) -> None:
     """Run queued engine steps until a decision needs a player (or the queue is empty)."""
     tasks = state.tasks
+    recorder = state.recorder
     while tasks:
         kind, player, data = tasks[0]
         if kind[0] == "@":
             tasks.pop(0)
+            if recorder is not None:
+                recorder.running = kind
             STEPS[kind](state)
+            if recorder is not None:
+                recorder.step(state, kind)
             continue
         if kind[0] == "!":  # an automatic step of a power (a random take, R-62 choices)
             tasks.pop(0)
+            if recorder is not None:
+                recorder.running = kind
             state.book.by_ask[kind].act(state, kind, player, data)
+            if recorder is not None:
+                recorder.step(state, kind)
             continue
         options = state.book.by_ask[kind].options(state, kind, player, data)
         if options:
@@ -743,9 +785,17 @@ def _end_steps(state: State) -> None:
         state.counters[END_STEP] += 1
         # What each step moves is recorded, so an account can tell the steps apart from the last
         # trick and say which power moved each card.
-        before = {name: list(ids) for name, ids in state.zones().items()}
+        recorder = state.recorder
+        if recorder is not None:  # the moves of the step that ended the game come first
+            recorder.step(state, recorder.running)
+        before = snapshot(state)
         power.end_of_game(state)
-        state.end_moves.extend(_moves_between(before, state.zones(), power.name))
+        if recorder is not None:
+            recorder.step(state, power.name)
+        state.end_moves.extend(
+            {"card": CODE[card], "from": source, "to": target, "by": power.name}
+            for card, source, target in moves_between(before, state.zones())
+        )
         asks = power.end_asks(state)
         if asks and _queue(state, asks, "@end-steps"):
             return
@@ -759,27 +809,6 @@ def _score(state: State) -> None:
     result["end_moves"] = state.end_moves
     state.end_moves = []
     state.result = result
-
-
-def _moves_between(
-    before: dict[str, list[int]], after: dict[str, list[int]], by: str
-) -> list[EndMove]:
-    """The cards that changed zone, as ``{"card", "from", "to", "by"}`` (only changed zones are
-    looked at: most end steps move a few cards or none)."""
-    left: dict[int, str] = {}
-    arrived: list[tuple[int, str]] = []
-    for name, ids in after.items():
-        old = before.get(name, [])
-        if old == ids:
-            continue
-        now = set(ids)
-        left.update((c, name) for c in old if c not in now)
-        was = set(old)
-        arrived.extend((c, name) for c in ids if c not in was)
-    return [
-        {"card": CODE[card], "from": left.get(card, "?"), "to": zone, "by": by}
-        for card, zone in arrived
-    ]
 
 
 def _after_play(state: State) -> None:

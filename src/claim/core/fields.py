@@ -58,6 +58,9 @@ class Copy(Enum):
     PAIR_OF_SETS = "[set({v}[0]), set({v}[1])]"
     #: a record (or None) with its own copier named ``copy``
     RECORD = "{v}.copy() if {v} is not None else None"
+    #: not copied: a copy starts without it (what follows one object only, such as the event
+    #: recorder of :mod:`claim.core.events`, which a determinization must not write into)
+    FRESH = "None"
 
 
 class _Missing:

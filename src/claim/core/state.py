@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from claim.core import cards
 from claim.core.errors import RecordError
+from claim.core.events import Recorder
 from claim.core.fields import Copy, copier, param, record, slot
 from claim.core.keys import FORCED_PLAY
 from claim.core.position_codecs import (
@@ -276,6 +277,9 @@ class State:
     options: list[str] = slot([])
     #: legal move -> card (-1: an answer); replaced, never changed in place, so clones share it
     legal_cache: dict[str, int] | None = slot(None)
+    #: what the engine's steps did, recorded while an observer asks (``engine.apply_events``);
+    #: None the rest of the time, and always in a copy
+    recorder: Recorder | None = slot(None, copy=Copy.FRESH)
 
     def holds(self, player: int) -> bool:
         """Whether ``player`` holds a card to play: in hand, or set aside for their last trick

@@ -121,9 +121,8 @@ def moves_between(
         left.update((c, name) for c in old if c not in now)
         was = set(old)
         arrived.extend((c, name) for c in ids if c not in was)
-    for name, old in before.items():
-        if name not in after:  # a zone that is gone (a trick's cards and prizes once collected)
-            left.update((c, name) for c in old)
+    for name in before.keys() - after.keys():  # gone: a trick's cards and prizes, collected
+        left.update((c, name) for c in before[name])
     return [(card, left.get(card, "?"), zone) for card, zone in arrived]
 
 

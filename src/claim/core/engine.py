@@ -757,6 +757,7 @@ def _start_trick(state: State) -> None:
 
 def _end_phase(state: State) -> None:
     """R-1: cards left in a hand are discarded. Phase One turns Follower decks into hands (R-5)."""
+    _record_so_far(state)  # the last trick's draws reach the Follower decks before the hands
     for hand in (*state.hands, *state.aside):  # the Flail card too, if not played (A39)
         state.discard.extend(hand)
         hand.clear()
@@ -777,6 +778,15 @@ def _end_phase(state: State) -> None:
         _end_game(state)
 
 
+def _record_so_far(state: State) -> None:
+    """When the move is recorded (:func:`apply_events`), record what the step under way has
+    moved so far, so that a card's moves through a zone in one step are seen one by one (a blind
+    draw into a Follower deck that becomes a hand, §4)."""
+    recorder = state.recorder
+    if recorder is not None:
+        recorder.step(state, recorder.running)
+
+
 def _end_game(state: State) -> None:
     """§9 in the fixed R-90 order: the end-of-game steps (1–3), each of which may ask decisions
     (Tavern, the Gargoyle's count), then the instant results (4), the votes and the winner."""
@@ -795,13 +805,11 @@ def _end_steps(state: State) -> None:
         state.counters[END_STEP] += 1
         # What each step moves is recorded, so an account can tell the steps apart from the last
         # trick and say which power moved each card.
-        recorder = state.recorder
-        if recorder is not None:  # the moves of the step that ended the game come first
-            recorder.step(state, recorder.running)
+        _record_so_far(state)  # the moves of the step that ended the game come first
         before = snapshot(state)
         power.end_of_game(state)
-        if recorder is not None:
-            recorder.step(state, power.name)
+        if state.recorder is not None:
+            state.recorder.step(state, power.name)
         state.end_moves.extend(
             {"card": CODE[card], "from": source, "to": target, "by": power.name}
             for card, source, target in moves_between(before, state.zones())

@@ -131,6 +131,11 @@ def snapshot(state: Followed) -> dict[str, list[int]]:
     return {name: list(ids) for name, ids in state.zones().items()}
 
 
+def frozen(state: Followed) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Every zone's cards as one value: two of them compare in one step."""
+    return tuple([(name, tuple(ids)) for name, ids in state.zones().items()])
+
+
 class Recorder:
     """Follows one state and writes what each engine step did as events (see the module)."""
 
@@ -141,7 +146,7 @@ class Recorder:
         #: the step under way (the engine says which), for the moves an end-of-game step's own
         #: moves must not be mixed with (§9)
         self.running = ""
-        self._zones = snapshot(state)
+        self._zones = frozen(state)
         self._counters = dict(state.counters)
         self._chance = len(state.chance)
         #: the random outcomes of the move whose card has not moved yet (a card drawn at random
@@ -169,15 +174,24 @@ class Recorder:
         picked = self._picked
         picked.extend(chance[self._chance :])
         self._chance = len(chance)
-        zones = snapshot(state)
-        for card, source, target in moves_between(self._zones, zones):
-            code = CODE[card]
-            if code in picked:
-                picked.remove(code)
-                events.append(Moved(card, source, target, step, True))
-            else:
-                events.append(Moved(card, source, target, step))
-        self._zones = zones
+        zones = frozen(state)
+        was = self._zones
+        if zones != was:  # one comparison tells whether the step moved anything
+            if [name for name, _ in was] == [name for name, _ in zones]:
+                pairs = enumerate(zip(was, zones, strict=True))
+                changed = [i for i, (a, b) in pairs if a[1] != b[1]]
+                before = dict(was[i] for i in changed)  # only the zones that changed
+                after = dict(zones[i] for i in changed)
+            else:  # a zone came or went (a trick's, a prize's)
+                before, after = dict(was), dict(zones)
+            for card, source, target in moves_between(before, after):
+                code = CODE[card]
+                if code in picked:
+                    picked.remove(code)
+                    events.append(Moved(card, source, target, step, True))
+                else:
+                    events.append(Moved(card, source, target, step))
+            self._zones = zones
         counters = state.counters
         if counters != self._counters:
             old = self._counters

@@ -30,7 +30,7 @@ The names below are the package's public ones: import them from ``claim.text.acc
 
 from __future__ import annotations
 
-from claim.text.account.artifact_events import ARTIFACT_ASKS, FROZEN_REASON, first_set_aside
+from claim.text.account.artifact_events import ARTIFACT_ASKS, FROZEN_REASON
 from claim.text.account.decisions import AFTER_COLLECTION, DECISION_POWERS, describe_decision
 from claim.text.account.location_events import (
     LOCATION_CHOICES,
@@ -102,7 +102,6 @@ __all__ = [
     "describe_decision",
     "dungeon_line",
     "end_step_text",
-    "first_set_aside",
     "game_result_lines",
     "hero_rules_lines",
     "hero_setup_lines",

@@ -5,13 +5,13 @@ Spyglass), the cards drawn at random (Hunting Cloak, Gambler's Dice), a lead pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from claim.core import cards, keys
 from claim.core.powers import artifacts as arts
 from claim.core.state import State, Trick
-from claim.core.view import HIDDEN
+from claim.core.view_events import NO_CARD, SeenDraw, SeenMove
 from claim.text.account.base import NarratorBase
 from claim.text.account.words import artifact_title, capitalize
 
@@ -26,16 +26,12 @@ ARTIFACT_ASKS = frozenset((*arts.WINDOWS, arts.ASIDE, arts.BOOK_TAKE, arts.SPY_T
 
 @dataclass(slots=True)
 class Before:
-    """What the account needs of the state just before a move to tell the artifacts' effects:
-    the trick and its plays, who held which card, the card an artifact forces, the cards set
-    aside (Flail of Dawn), the public tallies, and the decision asked (its kind's data)."""
+    """The decision a move answers, as it stood before the move: the trick it is made in (the
+    state's next trick once it ends), the decision's data, and the card it is about (the card
+    a King's Dagger or an artifact played on a card targets). What the move then did comes as
+    events (:attr:`NarratorBase.seen`)."""
 
     trick: Trick | None
-    plays: list[int]
-    forced: int | None
-    holders: dict[int, int]
-    aside: list[list[int]]
-    counters: dict[str, int]
     data: int
     target: int = -1
 
@@ -43,49 +39,42 @@ class Before:
     def take(cls, state: State) -> Before:
         trick = state.trick
         data = state.tasks[0][2] if state.tasks else 0
-        holders = {c: p for p in (0, 1) for c in (*state.hands[p], *state.aside[p])}
         target = -1
         asked = state.tasks[0][0] if state.tasks else None
         if trick is not None and asked in (arts.DAGGER, arts.PLAYED) and data < len(trick.plays):
             target = trick.plays[data][1]
-        return cls(
-            trick=trick,
-            plays=[c for _, c in trick.plays] if trick is not None else [],
-            forced=trick.marks.get(keys.FORCED_PLAY) if trick is not None else None,
-            holders=holders,
-            aside=[list(a) for a in state.aside],
-            counters=dict(state.counters),
-            data=data,
-            target=target,
-        )
+        return cls(trick=trick, data=data, target=target)
+
+
+#: a random pick of the move (:func:`claim.core.view_events.seen_events`)
+Pick = SeenMove | SeenDraw
 
 
 @dataclass(slots=True)
 class Use:
     """An artifact's use being told: the state before it, its player, the move's argument
-    (``detail``: the card named, the value chosen) and the move's random outcomes not yet told
+    (``detail``: the card named, the value chosen) and the move's random picks not yet told
     (``left``)."""
 
     before: Before
     player: int
     detail: str
-    left: list[str]
+    left: list[Pick]
 
 
 class ArtifactEvents(NarratorBase):
     """The narrator's part that tells the artifacts' uses and their effects."""
 
     def _artifact_events(
-        self, before: Before, kind: str | None, player: int | None, move: str, new: list[str]
-    ) -> tuple[list[str], list[str], list[str]]:
+        self, before: Before, kind: str | None, player: int | None, move: str, picks: list[Pick]
+    ) -> tuple[list[str], list[str], list[Pick]]:
         """Tell what the artifacts did in the move just applied: a use and its effect, the cards
         drawn at random (Hunting Cloak, Gambler's Dice), a masked lead, the Flail card played or
         discarded. Returns the lines to tell before the trick's own lines (``live``), those to
-        tell after them, and the random outcomes of the move left to explain (``new`` less the
+        tell after them, and the random picks of the move left to explain (``picks`` less the
         artifacts' draws)."""
-        state = self.state
         trick = before.trick
-        left = list(new)
+        left = list(picks)
         said: list[str] = []  # in-trick lines, in order
         between: list[str] = []  # lines of a use outside a trick (between the phases)
         after = False  # told after the trick's collection (the Spyglass)
@@ -101,7 +90,7 @@ class ArtifactEvents(NarratorBase):
             said.extend(self._play_events(before, trick, move, left))
         # the Flail card, not played, is discarded when the phase ends (A5, A39)
         for p in (0, 1):
-            gone = [c for c in before.aside[p] if c not in state.aside[p] and c in state.discard]
+            gone = [e.card for e in self._moves(self.seen, f"aside{p}", "discard")]
             if gone:
                 between.append(
                     f"Flail of Dawn: {', '.join(self.public(c) for c in gone)}, set aside by "
@@ -116,19 +105,17 @@ class ArtifactEvents(NarratorBase):
             self.artifact_lines.extend(said)
         return pre, [capitalize(line) for line in between], left
 
-    def _use_text(self, before: Before, kind: str, player: int, move: str, left: list[str]) -> str:
+    def _use_text(self, before: Before, kind: str, player: int, move: str, left: list[Pick]) -> str:
         """The line of an artifact decision: a use with its effect, or a follow-up (the Flail
         card set aside, a card taken with the Gambler's Book or the Spyglass)."""
-        state = self.state
         names = self.names
         act = names.act(player, "uses", "use")
         owner = names.owner(player)
         arg = move.split(" ", 1)[1] if " " in move else ""
         if kind == arts.ASIDE:
-            card = first_set_aside(before.aside[player], state.aside[player])
             # the card lies face-down: the view decides who knows it (A5, W11)
-            seen = self.eyes().name(f"aside{player}", card) if card >= 0 else HIDDEN
-            what = "a card" if seen == HIDDEN else seen
+            aside = self._moves(self.seen, target=f"aside{player}")
+            what = "a card" if not aside or aside[0].card == NO_CARD else self.public(aside[0].card)
             return (
                 f"Flail of Dawn: {names.act(player, 'sets', 'set')} {what} aside face-down for "
                 f"{self._their(player)} last trick."
@@ -184,7 +171,7 @@ class ArtifactEvents(NarratorBase):
         )
 
     def _flask_text(self, use: Use) -> str:
-        lost = use.before.counters.get(keys.player_key(keys.LOSSES, use.player), 0)
+        lost = self._tally_before(keys.player_key(keys.LOSSES, use.player), self.seen) or 0
         return (
             f"{self._uses(use)} the Flask of Tears after {lost} lost tricks in a row: "
             f"{self.names.owner(use.player)} next card gets +9."
@@ -257,8 +244,9 @@ class ArtifactEvents(NarratorBase):
         )
 
     def _book_text(self, use: Use) -> str:
-        # the random discard is the move's first random outcome: named as the view names it
-        code = self.public_code(use.left.pop(0)) if use.left else "a card"
+        # the random discard is the move's first random pick: named as the view names it
+        pick = use.left.pop(0) if use.left else None
+        code = "a card" if pick is None else self.public_code(CODE[pick.card])
         return (
             f"{self._uses(use)} the Gambler's Book: {code} is discarded at random from "
             f"{self.names.owner(use.player)} hand."
@@ -305,7 +293,7 @@ class ArtifactEvents(NarratorBase):
         bonus = []
         for p in (0, 1):
             key = keys.player_key(keys.ICE_SWORD, p)
-            amount = state.counters.get(key, 0) - before.counters.get(key, 0)
+            amount = state.counters.get(key, 0) - (self._tally_before(key, self.seen) or 0)
             bonus.append(f"{names[p]} +{amount}")
         again = " for the same prize" if trick.phase == 1 else ""
         return (
@@ -314,35 +302,33 @@ class ArtifactEvents(NarratorBase):
             f"each adds their frozen card's printed value to their next card ({', '.join(bonus)})."
         )
 
-    def _play_events(self, before: Before, trick: Trick, move: str, left: list[str]) -> list[str]:
+    def _play_events(self, before: Before, trick: Trick, move: str, left: list[Pick]) -> list[str]:
         """The cards played in the move: drawn at random (Hunting Cloak, Gambler's Dice, A6,
         A23, A35), a lead face-down (Mask of Darkness, A16), the card set aside (Flail of Dawn,
         A39); a drawn card that waits for its declaration."""
         names = self.names
         lines: list[str] = []
-        cards_now = [c for _, c in trick.plays]
-        added = [c for c in cards_now if c not in before.plays]
         source = "Gambler's Dice" if trick.marks.get(keys.DICE) else "Hunting Cloak"
-        own = added[0] if move.startswith("play ") and added else -1
-        for card in added:
-            owner = before.holders.get(card, -1)
-            if owner < 0:  # a Book of Memories lead: from the Score pile
-                owner = next(p for p, c in trick.plays if c == card)
-            lead = cards_now[0] == card
-            hidden = lead and self._lead_hidden(trick)  # never to the leader
-            code = CODE[card]
-            if card != own and code in left:
-                left.remove(code)
-                what = " and lies face-down" if hidden else f": {self.public(card)}"
+        played = [c for _, c in trick.plays]
+        for play in self._moves(self.seen, target="trick"):
+            if play.card != NO_CARD and play.card not in played:
+                continue  # a card of the next trick
+            owner = int(play.source[-1])  # from a hand, the aside card, a Score pile (A17)
+            # a card the viewer may not identify in a trick is a lead lying face-down (W3)
+            lead = play.card == NO_CARD or played[0] == play.card
+            hidden = play.card == NO_CARD or (lead and self._lead_hidden(trick))
+            if play in left:  # drawn at random (the move's own card is the player's choice)
+                left.remove(play)
+                what = " and lies face-down" if hidden else f": {self.public(play.card)}"
                 lines.append(f"{source}: {names.owner(owner)} card is drawn at random{what}.")
-            if card in before.aside[owner]:
-                what = "a card" if hidden else self.public(card)
+            if play.source == f"aside{owner}":
+                what = "a card" if hidden else self.public(play.card)
                 lines.append(
                     f"Flail of Dawn: {names.act(owner, 'plays', 'play')} {what}, the card "
                     f"set aside for {self._their(owner)} last trick."
                 )
             if lead and trick.marks.get(keys.MASKED) and not trick.marks.get(keys.BOOK):
-                what = "a card" if hidden else self.public(card)
+                what = "a card" if hidden else self.public(play.card)
                 follower = 1 - owner
                 lines.append(
                     f"Mask of Darkness: {names.act(owner, 'leads', 'lead')} {what} face-down, "
@@ -350,28 +336,22 @@ class ArtifactEvents(NarratorBase):
                     f"{names[follower]} may play any card."
                 )
         forced = trick.marks.get(keys.FORCED_PLAY)
-        if (
-            forced is not None
-            and forced != before.forced
-            and forced not in cards_now
-            and CODE[forced] in left
-            and (trick.marks.get(keys.DICE) or trick.marks.get(keys.CLOAK))
-        ):
-            left.remove(CODE[forced])
-            owner = before.holders.get(forced, 1 - trick.leader)
-            # still in its holder's hand until played: seen as the view shows that hand
-            seen = self.eyes().name(f"hand{owner}", forced)
-            what = "" if seen == HIDDEN else f": {seen}"
+        draws = [pick for pick in left if isinstance(pick, SeenDraw)]
+        random_play = trick.marks.get(keys.DICE) or trick.marks.get(keys.CLOAK)
+        if forced is not None and draws and random_play:
+            # drawn at random, still in its holder's hand until played: seen as that hand is
+            left.remove(draws[0])
+            state = self.state
+            owner = next(
+                (p for p in (0, 1) if forced in state.hands[p] or forced in state.aside[p]),
+                1 - trick.leader,
+            )
+            what = "" if draws[0].card == NO_CARD else f": {self.public(draws[0].card)}"
             lines.append(
                 f"{source}: {names.owner(owner)} card is drawn at random{what}; "
                 f"{names.act(owner, 'chooses', 'choose')} how to play it."
             )
         return lines
-
-
-def first_set_aside(before: Sequence[int], now: Sequence[int]) -> int:
-    """The card set aside by the move: in ``now`` and not in ``before`` (-1: none)."""
-    return next((c for c in now if c not in before), -1)
 
 
 #: how each artifact's use reads, by the artifact's name: the account knows every artifact,

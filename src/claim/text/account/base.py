@@ -4,10 +4,14 @@ own modules) build on this base; the Narrator itself is in :mod:`claim.text.acco
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from claim.core.cards import CODE
+from claim.core.events import Tallied
 from claim.core.setup import hero_cards
 from claim.core.state import State, Trick
 from claim.core.view import Eyes, masked_from
+from claim.core.view_events import SeenEvent, SeenMove
 from claim.text.account.words import Names
 
 
@@ -39,8 +43,8 @@ class NarratorBase:
         #: the face-up prizes of each Phase One trick seen being played, by trick number (two
         #: with Islands, L6)
         self._prizes: dict[int, list[int]] = {}
-        #: the cards each player has chosen so far in a location's choice (R-62), by kind
-        self._picks: dict[str, list[list[int]]] = {}
+        #: how many cards each player has chosen so far in a location's choice (R-62), by kind
+        self._picks: dict[str, list[int]] = {}
         #: how many end-of-game moves were told (None: the end of the game not yet begun)
         self._end_told: int | None = None
         #: whether the Toxics were told (once the game is finished, W9)
@@ -49,20 +53,41 @@ class NarratorBase:
         self.live = live
         #: the artifact events of the trick being played, told after its heading (R-80 order)
         self.artifact_lines: list[str] = []
+        #: what the viewer saw happen (:func:`claim.core.view_events.seen_events`) in the move
+        #: being told, and in the moves since the last trick was told (this move's included)
+        self.seen: list[SeenEvent] = []
+        self._since: list[SeenEvent] = []
         self._mark()
 
     def _mark(self) -> None:
-        """Remember what the next trick's collection will be compared with."""
-        state = self.state
-        self._history = len(state.history)
-        self._phase = state.phase
-        self._followers = [(pile, len(pile)) for pile in state.followers]
-        self._pool = list(state.troll_pool)
-        self._table = list(state.table)  # a Gelatinous Cube bundle (R-63)
-        self._removed = set(state.removed)
+        """A trick was told: the next one's events start here."""
+        self._since = []
         self._collected: dict[int, str] | None = None
-        self._counters = dict(state.counters)
         self._islands_told = False  # the Islands decision said which prize stays
+
+    def _moves(
+        self, events: Sequence[SeenEvent], source: str = "", target: str = ""
+    ) -> list[SeenMove]:
+        """The cards moved in ``events`` (from ``source``, to ``target``: "" for any)."""
+        return [
+            e
+            for e in events
+            if isinstance(e, SeenMove)
+            and (not source or e.source == source)
+            and (not target or e.target == target)
+        ]
+
+    def _since_trick(self, source: str = "", target: str = "") -> list[int]:
+        """The cards moved since the last trick was told (:meth:`_moves`; :data:`NO_CARD` for one
+        the viewer may not identify), in the order they moved."""
+        return [e.card for e in self._moves(self._since, source, target)]
+
+    def _tally_before(self, key: str, events: Sequence[SeenEvent] | None = None) -> int | None:
+        """A tally as it stood before ``events`` (by default: since the last trick was told)."""
+        for event in self._since if events is None else events:
+            if isinstance(event, Tallied) and event.key == key:
+                return event.before
+        return self.state.counters.get(key)
 
     def eyes(self) -> Eyes:
         """The viewer's eyes on the game as it stands now (:class:`claim.core.view.Eyes`): every

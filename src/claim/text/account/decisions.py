@@ -5,6 +5,7 @@ leaving the game, R-62 choices revealed once both have chosen)."""
 
 from __future__ import annotations
 
+from claim.core.cards import CODE
 from claim.core.powers import REGISTRY
 from claim.core.powers.base import Power
 from claim.core.powers.factions import Giants, Seers
@@ -20,7 +21,7 @@ from claim.core.powers.heroes import (
     Skeleton,
 )
 from claim.core.powers.locations import EndlessSands, Islands, Swamp, Tavern, WindyPeaks
-from claim.core.view import HIDDEN
+from claim.core.view_events import NO_CARD, SeenDraw, SeenMove
 from claim.text.account.base import NarratorBase
 from claim.text.account.words import Names
 from claim.text.catalog import CATALOG
@@ -171,12 +172,12 @@ class DecisionEvents(NarratorBase):
         kind: str | None,
         player: int | None,
         move: str,
-        new: list[str],
+        left: list[SeenMove | SeenDraw],
         other_prize: str | None = None,
         two_prizes: bool = False,
     ) -> None:
         """Tell the decision just taken and what the heroes did on their own with it: random
-        draws (Skeleton, Kraken: ``new``, the random outcomes of the move that no artifact
+        takes (Skeleton, Kraken: ``left``, the random picks of the move that no artifact
         explains), Cthulhu's cards leaving the game, R-62 choices revealed."""
         state = self.state
         names = self.names
@@ -186,8 +187,9 @@ class DecisionEvents(NarratorBase):
             # to hand (the Kraken's give) both players see (H37): the view decides
             visible = eyes.knows_exchange() if kind == GIVE else eyes.shares_secrets(player)
             detail: str | None = None
-            if kind == SKELETON and move == "use skeleton" and new:
-                detail, new = self.public_code(new[0]), new[1:]  # from the public discard pile
+            if kind == SKELETON and move == "use skeleton" and left:
+                # from the public discard pile
+                detail, left = self.public_code(CODE[left[0].card]), left[1:]
             elif kind == GARGOYLE:
                 detail = str(self.printed.get(GARGOYLE_CARD, ""))
             elif kind == ISLANDS:
@@ -210,7 +212,7 @@ class DecisionEvents(NarratorBase):
                 if kind == DISCARD and not visible:
                     self._hidden.append((len(self.decisions), kind, player, move))
                 self.decisions.append(text)
-        for code in new:
+        for pick in left:
             # the Kraken's take (H37): its player won the trick, still on the table or just over
             trick = state.trick
             if trick is not None and trick.collected:
@@ -219,7 +221,7 @@ class DecisionEvents(NarratorBase):
                 taker = state.history[-1][5] if state.history else -1
             if taker in (0, 1):
                 # from one hand into the other: only the two players see which card (H37)
-                what = eyes.public_code(code) if eyes.knows_exchange() else "a card"
+                what = "a card" if pick.card == NO_CARD else eyes.public_code(CODE[pick.card])
                 self.decisions.append(
                     f"the Kraken takes {what} at random from {names.owner(1 - taker)} hand into "
                     f"{names.owner(taker)}."
@@ -231,13 +233,11 @@ class DecisionEvents(NarratorBase):
                     hidden_kind, hidden_player, hidden_move, names, True
                 )
             self._hidden = []
-        gone = [
-            c for c, why in state.removed.items() if why == Cthulhu.name and c not in self._removed
-        ]
+        # Cthulhu's take from the deck (the one power that takes deck cards out of the game)
+        gone = [e.card for e in self._moves(self.seen, source="deck", target="out")]
         if gone:
-            self._removed.update(gone)
-            seen = eyes.names("out", gone)  # out of the game unseen (W9)
-            which = "" if HIDDEN in seen else f" ({', '.join(seen)})"
+            # out of the game unseen (W9)
+            which = "" if NO_CARD in gone else f" ({', '.join(map(self.public, gone))})"
             top = (
                 "the top card of the deck leaves"
                 if len(gone) == 1

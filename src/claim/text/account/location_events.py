@@ -6,13 +6,14 @@ Islands prize (L6), the Dungeon's first extra vote and the public tallies a tric
 from __future__ import annotations
 
 from claim.core import keys
-from claim.core.powers.base import card_name, first_named
+from claim.core.powers.base import card_name
 from claim.core.powers.locations import (
     Dungeon,
     Plateau,
 )
 from claim.core.state import State
 from claim.core.view import HIDDEN
+from claim.core.view_events import NO_CARD
 from claim.core.view_types import TrickView
 from claim.text.account.base import NarratorBase
 from claim.text.account.decisions import (
@@ -38,22 +39,6 @@ LOCATION_CHOICES = {
 class LocationEvents(NarratorBase):
     """The narrator's part that tells the locations' choices and tallies."""
 
-    def _chosen_card(self, kind: str | None, player: int | None, move: str) -> int | None:
-        """The card a location's choice ``move`` takes (before it is applied), or None."""
-        if kind not in LOCATION_CHOICES or player is None or " " not in move:
-            return None
-        state = self.state
-        source = LOCATION_CHOICES[kind][1]
-        if source == "hand":
-            pool = state.hands[player]
-        else:
-            pool = [c for c in state.score[player] if state.tags.get(c) != "face-up"]
-        try:
-            # R-30, W14: a card chosen from a hand is named by parity / band
-            return first_named(state, pool, move.split(" ", 1)[1], hand=source == "hand")
-        except StopIteration:  # not a legal move: apply will refuse it
-            return None
-
     def _other_prize(self, kind: str | None, move: str) -> str | None:
         """With Islands, the face-up prize a ``take CODE`` move leaves (L6), as moves name it."""
         trick = self.state.trick
@@ -66,20 +51,20 @@ class LocationEvents(NarratorBase):
         names.remove(taken)
         return names[0]
 
-    def _location_choice(self, kind: str, player: int, card: int) -> list[str]:
+    def _location_choice(self, kind: str, player: int) -> list[str]:
         """Tell a location's choice: when a player has made all of theirs, how many cards they
         chose; once both have chosen (R-62), which cards went where (a Tavern's gives are told with
         the end of the game's card moves)."""
         state = self.state
         names = self.names
-        picks = self._picks.setdefault(kind, [[], []])
-        picks[player].append(card)
+        picks = self._picks.setdefault(kind, [0, 0])
+        picks[player] += len(self._moves(self.seen, target=f"chosen{player}"))
         lines: list[str] = []
         title = location_title(kind)
         verb, source = LOCATION_CHOICES[kind]
         more = bool(state.tasks) and state.tasks[0][0] == kind and state.tasks[0][1] == player
         if not more:
-            n = len(picks[player])
+            n = picks[player]
             what = f"{n} card{'s' if n != 1 else ''}"
             if source == "score":
                 what += f" of {'your' if names[player] == 'you' else 'their'} Score pile"
@@ -88,23 +73,24 @@ class LocationEvents(NarratorBase):
         if not any(state.chosen):  # both have chosen: carried out at once
             del self._picks[kind]
             if source == "hand":
-                lines.append(self._choices_line(kind, picks))
+                lines.append(self._choices_line(kind))
         return lines
 
-    def _choices_line(self, kind: str, picks: list[list[int]]) -> str:
-        """What both players gave or discarded at a phase start, once both have chosen."""
+    def _choices_line(self, kind: str) -> str:
+        """What both players gave or discarded at a phase start, once both have chosen: the
+        cards that left the choices, as the viewer saw them go (W8: a spectator sees neither
+        hand, so how many cards were given, not which; a discard lands face-up)."""
         names = self.names
         verb = LOCATION_CHOICES[kind][0]
-        exchange = self.eyes().knows_exchange()
         said = []
         for p in (0, 1):
-            if not picks[p]:
+            carried = [e.card for e in self._moves(self.seen, source=f"chosen{p}")]
+            if not carried:
                 continue
-            if verb == "give" and not exchange:
-                # W8: a spectator sees neither hand: how many cards, not which
-                shown = f"{len(picks[p])} card{'s' if len(picks[p]) != 1 else ''}"
-            else:  # the chooser, the receiver; a discard lands face-up on the discard pile
-                shown = ", ".join(self.public(c) for c in picks[p])
+            if NO_CARD in carried:
+                shown = f"{len(carried)} card{'s' if len(carried) != 1 else ''}"
+            else:
+                shown = ", ".join(self.public(c) for c in carried)
             if verb == "give":
                 said.append(f"{names.act(p, 'gives', 'give')} {shown} to {names[1 - p]}")
             else:
@@ -129,15 +115,15 @@ class LocationEvents(NarratorBase):
         the lead (L8), a faction won outright at the Lighthouse (R-72, L12)."""
         state = self.state
         names = self.names
-        before = self._counters
+        before = self._tally_before  # the tallies when the trick began
         after = state.counters
         lines: list[str] = []
         winner = trick.get("winner")
         if (
             state.config.setting == Plateau.name
             and winner is not None
-            and before.get(keys.PLATEAU_PLAYER) == winner
-            and before.get(keys.PLATEAU_COUNT, 0) >= 2
+            and before(keys.PLATEAU_PLAYER) == winner
+            and (before(keys.PLATEAU_COUNT) or 0) >= 2
             and after.get(keys.PLATEAU_COUNT, 0) == 0
         ):
             leads = (
@@ -149,7 +135,7 @@ class LocationEvents(NarratorBase):
                 f"Plateau: {names.act(winner, 'has', 'have')} won 3 tricks in a row: {leads}."
             )
         for key, owner in after.items():
-            if key.startswith(keys.LIGHTHOUSE + ":") and key not in before and owner in (0, 1):
+            if key.startswith(keys.LIGHTHOUSE + ":") and before(key) is None and owner in (0, 1):
                 faction = key.split(":", 1)[1]
                 lines.append(
                     f"Lighthouse: {names.act(owner, 'has', 'have')} 3 collected {faction} cards "

@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from claim.core import cards, keys
-from claim.core.engine import apply, current_player, is_over
+from claim.core.engine import apply_events, current_player, is_over
+from claim.core.events import TrickWon
 from claim.core.keys import END_STEP
 from claim.core.old_moves import upgrade_move
 from claim.core.powers import artifacts as arts
 from claim.core.powers.heroes import GelatinousCube
 from claim.core.powers.locations import Pit
 from claim.core.view import report
+from claim.core.view_events import NO_CARD, SeenDraw, SeenMove, seen_events
 from claim.core.view_types import EndMove, TrickView
 from claim.text.account.artifact_events import (
     ARTIFACT_ASKS,
@@ -67,34 +69,35 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             self._prizes[trick.number] = list(trick.prizes)
         if kind == arts.WON and self._collected is None and trick and trick.collected:
             self._collected = self._locations()  # the Spyglass comes first (A30)
-        chosen = self._chosen_card(kind, player, move)
         other_prize = self._other_prize(kind, move)
         two_prizes = trick is not None and len(trick.prizes) > 1
-        drawn = len(state.chance)
         before = Before.take(state) if state.config.artifacts else None
-        apply(state, move)
-        new = state.chance[drawn:]
+        self.seen = seen = seen_events(state, self.viewer, apply_events(state, move))
+        self._since.extend(seen)
+        # the random picks of the move: each artifact, hero or end step that made one tells it
+        left: list[SeenMove | SeenDraw] = [
+            e for e in seen if isinstance(e, SeenDraw) or (isinstance(e, SeenMove) and e.random)
+        ]
         now: list[str] = []
         lines: list[str] = []
         if before is not None:
-            pre, now, new = self._artifact_events(before, kind, player, move, new)
+            pre, now, left = self._artifact_events(before, kind, player, move, left)
             lines.extend(pre)
-        if new and (is_over(state) or END_STEP in state.counters):
-            for moved in self._end_moves():  # the Pit's random discards, told with the end
-                if moved["by"] == Pit.name and moved["card"] in new:
-                    new.remove(moved["card"])
-        if kind in LOCATION_CHOICES and player is not None and chosen is not None:
-            now = [*now, *self._location_choice(kind, player, chosen)]
+        # the Pit's random discards (an end step, L?) are told with the end of the game
+        left = [e for e in left if not (isinstance(e, SeenMove) and e.step == Pit.name)]
+        if kind in LOCATION_CHOICES and player is not None:
+            now = [*now, *self._location_choice(kind, player)]
         elif kind in ARTIFACT_ASKS:
-            self._hero_events(None, None, move, new)  # only what the heroes did on their own
+            self._hero_events(None, None, move, left)  # only what the heroes did on their own
         else:
-            self._hero_events(kind, player, move, new, other_prize, two_prizes)
-        if len(state.history) > self._history:
+            self._hero_events(kind, player, move, left, other_prize, two_prizes)
+        told = [e.at for e in seen if isinstance(e, TrickWon)]
+        if told:
             # the last trick's cards are told where the end-of-game steps left them
-            lines.extend(self._trick_lines())
+            lines.extend(self._trick_lines(told))
             self.decisions = []
             self.artifact_lines = []
-            if state.phase != self._phase and not is_over(state):
+            if state.history[told[-1]][0] != state.phase and not is_over(state):
                 lines.append(f"{PHASE_NAMES[state.phase]}: the Follower decks become the hands.")
                 lines.extend(self._phase_one_over())
             self._mark()
@@ -107,12 +110,13 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             lines.extend(self._result_lines())
         return lines
 
-    def _trick_lines(self) -> list[str]:
+    def _trick_lines(self, told: Sequence[int]) -> list[str]:
+        """The lines of the tricks that ended in the move (their indexes in the history)."""
         state = self.state
         names = self.names
         shown = report(state, self.viewer)["tricks"]
         lines: list[str] = []
-        for index in range(self._history, len(state.history)):
+        for index in told:
             trick = shown[index]
             plays = state.history[index][4]
             cube = trick.get("winner") is None and any(
@@ -151,12 +155,15 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         """A face-up prize as the viewer sees it (a prize Demon stays value-hidden, R-30, W4)."""
         return self.public(card)
 
+    def _bundle(self) -> list[int]:
+        """The Cube bundle (H22) taken from the table since the last trick was told (the cards
+        of a Cube trick lie face-up: public)."""
+        return [c for c in self._since_trick(source="table") if c != NO_CARD]
+
     def _bundle_line(self, trick: TrickView) -> str:
         """Who took the Cube bundle that lay on the table before this trick (H22)."""
-        if not self._table:
-            return ""
         where = self._locations()
-        moved = [c for c in self._table if where.get(c, "table") != "table"]
+        moved = [c for c in self._bundle() if where.get(c, "table") != "table"]
         if not moved:
             return ""
         said = " and ".join(
@@ -180,20 +187,19 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         order = (0, 1) if winner is None else (winner, 1 - winner)
         face_up = set(prizes) or {prize}
         # W6: a Prowler's Torch used in this trick or the one before shows the draws
-        torch = self._counters.get(keys.SHOWN_DRAWS, 0) > 0 or arts.ProwlersTorch.name in trick.get(
-            "artifacts", ()
+        torch = (self._tally_before(keys.SHOWN_DRAWS) or 0) > 0 or (
+            arts.ProwlersTorch.name in trick.get("artifacts", ())
         )
+        bundle = self._bundle()
         taken: set[int] = set()
         said = []
-        eyes = self.eyes()
         for p in order:
-            pile, size = self._followers[p]
-            gained = pile[size:]
+            gained = self._since_trick(target=f"followers{p}")
             if not gained:
                 said.append(f"{names.act(p, 'gets', 'get')} nothing: the deck is empty (R-2)")
             draws = names.act(p, "draws", "draw")
             for card in gained:
-                if card in self._table:
+                if card in bundle:
                     continue  # the Cube bundle, told on its own line
                 if card in face_up:
                     taken.add(card)
@@ -201,15 +207,15 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
                     said.append(
                         f"{names.act(p, 'takes', 'take')} the{other} prize {self.public(card)}"
                     )
+                elif card == NO_CARD:  # the other's blind draw (W13)
+                    said.append(f"{draws} a card from the deck")
                 elif torch:
                     said.append(
                         f"{draws} {self.public(card)} from the deck, shown to both (Prowler's "
                         "Torch)"
                     )
-                elif eyes.knows_draw(p, card):  # its drawer; a Seer winner's look (W7)
+                else:  # its drawer's; a Seer winner's look (W7)
                     said.append(f"{draws} {self.public(card)} from the deck")
-                else:
-                    said.append(f"{draws} a card from the deck")
         left = [c for c in prizes if c not in taken]
         if len(prizes) > 1 and left and not self._islands_told:
             said.append(f"{', '.join(self._prize_shown(c) for c in left)} stays face-up")
@@ -225,9 +231,8 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         groups: dict[str, list[str]] = {}
         for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
             groups.setdefault(where.get(card, "somewhere"), []).append(str(play["card"]))
-        pool_now = {c for c, zone in where.items() if zone == "troll_pool"}
-        for card in self._pool:
-            if card not in pool_now and card in where:
+        for card in self._since_trick(source="troll_pool"):  # public: the pool lies face-up
+            if where.get(card, "troll_pool") != "troll_pool":
                 groups.setdefault(where[card], []).append(
                     f"{self.public(card)} from the Troll pool"
                 )

@@ -9,10 +9,13 @@ it is revealed (§10, W3, W11)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
+import claim
 from claim.core import cards, records
+from claim.core.engine import apply, is_over, legal_actions
 from claim.core.options import SetupOptions
 from claim.core.powers import REGISTRY
 from claim.sim.simulate import play_random_game
@@ -25,6 +28,7 @@ from claim.text.account import (
     replay_account,
 )
 from scenario import CLAIM, position_record, stacked_record
+from test_account_leaks import random_setup
 
 BOT_FIRST = Names(("the bot", "you"))
 
@@ -748,3 +752,22 @@ def test_every_use_in_random_games_is_told_once() -> None:
         told = [line for line in lines if " uses the " in line or "King's Dagger takes" in line]
         assert len(told) == len(uses), seed
         assert not any("(art:" in line or "Kraken" in line for line in lines), seed
+
+
+def test_a_flail_card_played_last_and_removed_at_the_end_is_not_told_discarded() -> None:
+    """A39: a Flail card played in the last trick was played, whatever an end step does with it
+    afterwards. Random game 42 of the leak sweep (every expansion): player 1 plays their Flail
+    card tricksters:1x in the last trick, and the fake Tricksters' end step then takes it from
+    player 0's Score pile. The account says it was played, and never that it was "discarded
+    unplayed" (it did, while it compared the cards set aside before and after the move)."""
+    state = claim.new_game(random_setup(42), 42)
+    rng = random.Random(42)
+    while not is_over(state):
+        apply(state, rng.choice(legal_actions(state)))
+    lines = replay_account(records.to_record(state))
+    played = (
+        "  Flail of Dawn: player 1 plays tricksters:1x, the card set aside for their last trick."
+    )
+    assert played in lines  # the case this test is about still happens in game 42
+    assert "  Fake Tricksters are removed from player 0's Score pile: tricksters:1x." in lines
+    assert not [line for line in lines if "discarded unplayed" in line]

@@ -405,7 +405,8 @@ def check_viewer(
     state: State, viewer: int, events: list[Event], shown: set[str], face_down: bool, move: str
 ) -> Counter[str]:
     """One viewer's events: no card beyond those ``shown`` so far, the other's decisions hidden,
-    and no card hidden that lies or lay where the viewer sees it."""
+    and no card hidden that lies or lay where the viewer sees it (but the other's choice not yet
+    carried out, W8)."""
     counts: Counter[str] = Counter()
     mine = own_zones(viewer)
     seen = seen_events(state, viewer, events)
@@ -418,7 +419,9 @@ def check_viewer(
             assert told.card in (event.card, NO_CARD), where
             if told.card == NO_CARD:
                 counts["hidden move"] += 1
-                assert event.source not in PUBLIC | mine, where
+                # W8: the other's choice not yet carried out (a Tavern give from a Score pile)
+                other_choice = event.target[:-1] == "chosen" and event.target not in mine
+                assert event.source not in PUBLIC | mine or other_choice, where
                 assert event.target not in mine, where
                 assert event.target not in PUBLIC or (event.target == "trick" and face_down), where
             else:
@@ -710,3 +713,36 @@ def test_a_dual_card_drawn_by_the_dice_waits_in_its_holder_s_hand() -> None:
     for viewer in VIEWERS:
         assert seen_cards(state, viewer, events)[1:3] == ["elf-orc:6", "orcs:3"]
     assert engine.current_player(state) == 0
+
+
+def test_a_tavern_choice_is_hidden_until_both_have_chosen() -> None:
+    """W8, R-62: the other player's Tavern give stays in its Score pile in their view until both
+    have chosen, so its event names no card to them or to a spectator (the source rule — a card
+    from a public zone is known — does not apply to a choice not yet carried out); its chooser
+    and the omniscient account know it."""
+    record = position_record(
+        CLAIM,
+        phase=2,
+        number=13,
+        hands=[["knights:9"], ["knights:2"]],
+        scores=[["goblins:1", "goblins:2"], ["knights:5"]],
+        discard=[],
+        moves=["play knights:9", "play knights:2"],
+    )
+    record["position"]["setup"]["building"] = "tavern"
+    state = replay(record)
+    events = apply_events(state, "give goblins:1")
+    # the other's view still shows the card in player 0's Score pile (W8)
+    assert observe(state, 1)["players"][0]["score"] == [
+        "goblins:1",
+        "goblins:2",
+        "knights:9",
+        "knights:2",
+    ]
+    card = cards.IDS_BY_CODE["goblins:1"][0]
+    for viewer in (1, SPECTATOR):
+        moves = [e for e in seen_events(state, viewer, events) if isinstance(e, SeenMove)]
+        assert moves == [SeenMove(NO_CARD, "score0", "chosen0", "tavern")]
+    for viewer in (0, None):
+        moves = [e for e in seen_events(state, viewer, events) if isinstance(e, SeenMove)]
+        assert moves == [SeenMove(card, "score0", "chosen0", "tavern")]

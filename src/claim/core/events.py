@@ -53,7 +53,9 @@ class Drawn(NamedTuple):
 class Moved(NamedTuple):
     """``card`` went from zone ``source`` to zone ``target``; ``step`` is what moved it: ``play``,
     a decision's kind, an automatic step (``!kind``), an engine step (``@collect``, ...) or
-    an end-of-game step (the power's name, §9, as ``result.end_moves`` says)."""
+    an end-of-game step (the power's name, §9, as ``by`` in ``result.end_moves``; a decision
+    asked at the end keeps its kind: the Tavern's choices are ``tavern``, its gives carried out
+    ``!tavern``, which ``end_moves`` writes as Score pile to Score pile)."""
 
     card: int
     source: str

@@ -7,7 +7,8 @@ narrator or a screen that reads only these can tell no more than the viewer's vi
 - a card moved (:class:`SeenMove`) keeps its identity when the viewer knows which card it is —
   where it lies now (its zone as the view shows it, :meth:`claim.core.view.Eyes.name`), or where
   it came from: a public zone (a trick, the discard pile, a Score pile, the table) or one of the
-  viewer's own (their hand, Follower deck, the card they set aside). Otherwise ``card`` is
+  viewer's own (their hand, Follower deck, the card they set aside) — except a card chosen for
+  a choice not yet carried out (R-62), which only its chooser knows (W8). Otherwise ``card`` is
   :data:`NO_CARD`: the viewer learns that a card went from one zone to the other, not which (the
   other's blind draw, a give between the hands to a spectator, W8; a card leaving the game unseen,
   W9; a lead played face-down, W3);
@@ -118,6 +119,10 @@ def _knows_move(eyes: Eyes, move: Moved) -> bool:
     """Whether the viewer knows which card ``move`` moved (see the module)."""
     if eyes.omniscient or eyes.name(move.target, move.card) != HIDDEN:
         return True
+    if move.target[:-1] == "chosen":
+        # W8: a choice not yet carried out shows as if the card had not moved (a Tavern give
+        # stays in its Score pile in the other's view): only its chooser knows which card
+        return False
     source = move.source
     return source in PUBLIC_ZONES or (source[:-1] in OWN_ZONES and source[-1:] == str(eyes.viewer))
 

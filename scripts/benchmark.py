@@ -226,7 +226,9 @@ def openspiel_games(name: str, games: int) -> float:
 
 def openspiel_version() -> str | None:
     """The installed open_spiel's version, or None when it is not installed."""
-    if importlib.util.find_spec("pyspiel") is None:
+    try:
+        import pyspiel  # noqa: F401  # the optional "bench" extra
+    except ImportError:
         return None
     from importlib.metadata import PackageNotFoundError, version
 

@@ -336,9 +336,10 @@ def _play_card(state: State, card: int, move: str) -> None:
         else:
             state.score[player].remove(card)  # a Book of Memories lead (A17)
     plays.append((player, card))
+    book = state.book
     trick.keys.append(POWER_KEY[card])
-    trick.values.append(state.book.value[card])
-    trick.ranks.append(state.book.rank[card])
+    trick.values.append(book.value[card])
+    trick.ranks.append(book.rank[card])
     if FACTION[card] == DUAL:
         declared = move.rsplit(" as ", 1)[1]
         state.declared[card] = declared
@@ -348,16 +349,16 @@ def _play_card(state: State, card: int, move: str) -> None:
         trick.factions.append(BASE_FACTION[card])
         trick.declared.append(None)
         if IS_HERO[card]:
-            on_play = state.book.on_play.get(POWER_KEY[card])
+            on_play = book.on_play.get(POWER_KEY[card])
             if on_play is not None:
                 declared_as = move.rsplit(" as ", 1)[1] if " as " in move else None
                 on_play.played(state, trick, len(plays) - 1, declared_as)
-    if len(plays) == 2 and state.book.hides_values:
+    if len(plays) == 2 and book.hides_values:
         # W2: once both cards are down, hidden values (Demons, Fire Elementals) are public
         for _, played in plays:
             if VALUE_HIDDEN[played]:
                 state.value_known.add(played)
-    control = state.book.artifacts
+    control = book.artifacts
     if control is not None:
         # R-80, A2, A22: the windows after a play, then the next step of the trick
         pos = len(plays) - 1
@@ -670,16 +671,19 @@ def _next_leader(state: State, trick: Trick) -> None:
 def _history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]:
     """The plays as the history keeps them: in play order, as played (H25: a Jester's swap is
     undone; each card keeps its effective value)."""
+    plays = trick.plays
     if not trick.swapped:
+        if len(plays) == 2:  # the common case, spelled out: once per trick of every playout
+            (p0, c0), (p1, c1) = plays
+            v0, v1 = trick.values
+            d0, d1 = trick.declared
+            return ((p0, c0, v0, d0), (p1, c1, v1, d1))
         return tuple(
-            [
-                (p, c, v, d)
-                for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
-            ]
+            [(p, c, v, d) for (p, c), v, d in zip(plays, trick.values, trick.declared, strict=True)]
         )
-    plays = list(zip(trick.plays, trick.values, trick.declared, strict=True))
+    zipped = list(zip(plays, trick.values, trick.declared, strict=True))
     return tuple(
-        [(p, c, v, d) for ((p, _), _, _), ((_, c), v, d) in zip(plays, plays[::-1], strict=True)]
+        [(p, c, v, d) for ((p, _), _, _), ((_, c), v, d) in zip(zipped, zipped[::-1], strict=True)]
     )
 
 

@@ -32,6 +32,29 @@ def faction_values(state: State, player: int, faction: str) -> list[int]:
     return sorted(values, reverse=True)
 
 
+def _values_by_faction(state: State, player: int) -> dict[str, list[int]]:
+    """:func:`faction_values` for every faction at once, in one pass over the Score pile (the
+    end of every playout counts all the factions)."""
+    value = state.book.value
+    twice = state.book.scores_twice
+    declared = state.declared
+    by: dict[str, list[int]] = {}
+    for c in state.score[player]:
+        faction = declared.get(c) or FACTION[c]
+        found = by.get(faction)
+        if found is None:
+            by[faction] = [value[c]]
+        else:
+            found.append(value[c])
+        if twice and c in twice:
+            counted = declared.get(c)
+            if counted is not None:  # a counted Gargoyle: a second card of its faction (H32)
+                by.setdefault(counted, []).append(value[c])
+    for values in by.values():
+        values.sort(reverse=True)
+    return by
+
+
 def scoring_faction(state: State, card: int) -> str:
     """The faction a collected card counts for: a dual card (R-40), a declared Ent (H35) or a
     counted Gargoyle (H32) its declaration."""
@@ -86,7 +109,8 @@ def instant_result(state: State) -> tuple[int | None, str] | None:
 def final_result(state: State) -> GameResult:
     """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
     factions = state.config.factions
-    values = {f: (faction_values(state, 0, f), faction_values(state, 1, f)) for f in factions}
+    mine, theirs = _values_by_faction(state, 0), _values_by_faction(state, 1)
+    values = {f: (mine.get(f, []), theirs.get(f, [])) for f in factions}
     votes = {f: compare(*values[f]) for f in factions}
     counts = {f: [len(values[f][0]), len(values[f][1])] for f in factions}
     for power in state.book.global_powers("score_votes", 2):

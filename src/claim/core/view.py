@@ -49,6 +49,12 @@ HIDDEN = "?"
 SPECTATOR = -1
 
 
+#: the zones (and kinds of per-player zone, ``hand0`` → ``hand``) where :meth:`Eyes.name` may show
+#: a card otherwise than :meth:`Eyes.public` does; every other zone lies face-up
+_HIDING_ZONES = ("deck", "fire_phoenix", "out", "toxics")
+_HIDING_KINDS = ("chosen", "aside", "hand", "followers")
+
+
 class Eyes:
     """What one viewer (None: nobody hidden from, the replay) sees of each card, by zone.
 
@@ -156,7 +162,11 @@ class Eyes:
 
     def knows(self, zone: str, card: int) -> bool:
         """Whether the viewer knows exactly which card lies there."""
-        seen_as = self.known_as(zone, card)
+        return self.knows_seen(card, self.known_as(zone, card))
+
+    def knows_seen(self, card: int, seen_as: str) -> bool:
+        """:meth:`knows` from what :meth:`known_as` said of the card (a caller that needs both
+        asks once: a determinization asks of every card of the game)."""
         if seen_as != CODE[card]:
             return False
         return not (PARTIAL_NAME[card] and seen_as == PUBLIC_NAME[card] and self.partial_now(card))
@@ -603,9 +613,12 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     for zone, ids in s.zones().items():
         if zone in ("trick", "prize"):
             continue  # the table is public; a lead Demon is handled through trick.plays below
+        # a face-up zone (the discard, the Score piles, ...) shows each card as it is publicly
+        # known: no per-card walk through :meth:`Eyes.name`'s zone tests
+        face_up = zone not in _HIDING_ZONES and zone[:-1] not in _HIDING_KINDS
         for i, card in enumerate(ids):
-            seen_as = eyes.known_as(zone, card)
-            if card not in held and not eyes.knows(zone, card):
+            seen_as = eyes.public(card) if face_up else eyes.known_as(zone, card)
+            if card not in held and not eyes.knows_seen(card, seen_as):
                 slots.setdefault(_slot_class(zone, card, seen_as, s.removed), []).append((ids, i))
                 unknown.append(card)
     trick = s.trick

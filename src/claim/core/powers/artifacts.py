@@ -92,6 +92,7 @@ ASIDE = "art:aside"  # Flail of Dawn: the opponent sets a card aside
 BOOK_TAKE = "art:book-take"  # Gambler's Book: take a card from the discard pile
 SPY_TAKE = "art:spy-take"  # Spyglass: put a card from the discard pile into the Score pile
 WINDOWS = (START, DAGGER, PLAYED, ICE, WON, BETWEEN, FLAIL)
+_WINDOW_SET = frozenset(WINDOWS)
 
 # trick marks and counters: claim.core.keys
 #: marks that free the player to act from the following rules
@@ -578,6 +579,12 @@ _CHANGES = {
 assert (FlaskOfTears.name, IceSword.name) == BONUSES
 
 
+#: each waiting bonus and its counters' keys for players 0 and 1 (built once: read at every play)
+_BONUS_KEYS: tuple[tuple[str, tuple[str, str]], ...] = tuple(
+    (kind, (player_key(kind, 0), player_key(kind, 1))) for kind in BONUSES
+)
+
+
 class Artifacts(ArtifactControl):
     """The artifacts' timing and their effects on a trick (R-80): at each window it offers each
     usable artifact of the player asked, and it applies the artifact tier of a trick — value
@@ -624,10 +631,11 @@ class Artifacts(ArtifactControl):
         player, card = trick.plays[pos]
         trick.marks.pop(FORCED_PLAY, None)
         counters = state.counters
-        for kind in BONUSES:
-            amount = counters.pop(player_key(kind, player), 0)
-            if amount:
-                trick.mods.append((card, kind, amount))  # A15, A37, A44: the next card
+        if counters:
+            for kind, keys in _BONUS_KEYS:
+                amount = counters.pop(keys[player], 0)
+                if amount:
+                    trick.mods.append((card, kind, amount))  # A15, A37, A44: the next card
         return [(DAGGER, 1 - player, pos), (PLAYED, player, pos)]
 
     def lead_done(self, state: State, trick: Trick) -> None:
@@ -654,6 +662,9 @@ class Artifacts(ArtifactControl):
     # -- decisions --------------------------------------------------------------------------------
 
     def options(self, state: State, kind: str, player: int, data: int) -> list[str]:
+        held = state.artifacts[player]
+        if not held and kind in _WINDOW_SET:
+            return []  # nothing to offer: most windows of a game, answered at once
         if kind == ASIDE:
             return named(state, state.hands[player], "aside", hand=True)  # R-30, W14
         if kind == BOOK_TAKE:
@@ -661,7 +672,7 @@ class Artifacts(ArtifactControl):
         if kind == SPY_TAKE:
             return named(state, _spy_pile(state, data), "take")
         moves: list[str] = []
-        for name in state.artifacts[player]:
+        for name in held:
             power = self.pool.get(name)
             if power is not None and power.window == kind:
                 moves.extend(power.moves(state, player, data))

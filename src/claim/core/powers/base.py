@@ -43,6 +43,8 @@ TRICK_HOOKS: tuple[str, ...] = (
     "choose_next_leader",
 )
 
+_TRICK_HOOK_SET = frozenset(TRICK_HOOKS)
+
 Ask = tuple[str, int, int]  # (decision kind, player asked, data)
 
 # Engine steps a power may queue at the front of ``state.tasks`` (as ``(STEP, NO_PLAYER, 0)``) to
@@ -235,6 +237,40 @@ class Power:
         """Whether this power answers ``hook`` (overrides the default no-op)."""
         return getattr(cls, hook) is not getattr(Power, hook)
 
+    @classmethod
+    def answered(cls) -> frozenset[str]:
+        """The hooks of :data:`BOOK_HOOKS` this power class answers, computed once per class:
+        a rule book is built for every new config (a game with every expansion has ~50 powers),
+        and asking :meth:`overrides` for each hook of each power cost more than the game's first
+        tricks."""
+        found = _ANSWERED.get(cls)
+        if found is None:
+            found = frozenset(hook for hook in BOOK_HOOKS if cls.overrides(hook))
+            _ANSWERED[cls] = found
+        return found
+
+
+#: the hooks that are not about one trick, answered by every power in play in that phase
+GLOBAL_HOOKS: tuple[str, ...] = (
+    "follow_options",
+    "score_votes",
+    "phase_over",
+    "phase_start",
+    "trick_over",
+    "instant_result",
+    "extra_votes",
+)
+#: every hook a rule book indexes its powers by
+BOOK_HOOKS: tuple[str, ...] = (
+    *GLOBAL_HOOKS,
+    *TRICK_HOOKS,
+    "declarations",
+    "played",
+    "end_of_game",
+    "end_asks",
+)
+_ANSWERED: dict[type[Power], frozenset[str]] = {}  # Power.answered, by class
+
 
 class ArtifactControl(Power):
     """The timing of the artifacts (R-80, A1–A4, A20–A22): the one power the engine asks at
@@ -342,6 +378,12 @@ class RuleBook:
 
     def __init__(self, powers: list[Power], value: list[int] | None = None) -> None:
         self.powers = sorted(powers, key=lambda p: p.tier)
+        # each power's hooks, and the powers answering each: looked up once, not per question
+        answered = [p.answered() for p in self.powers]
+        by_hook: dict[str, list[Power]] = {hook: [] for hook in BOOK_HOOKS}
+        for p, hooks in zip(self.powers, answered, strict=True):
+            for hook in hooks:
+                by_hook[hook].append(p)
         #: each card's printed value in this game (heroes: R-61 or the setup's, H1, H9)
         self.value: list[int] = value if value is not None else list(cards.VALUE)
         self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
@@ -350,15 +392,11 @@ class RuleBook:
             (p for p in self.powers if isinstance(p, ArtifactControl)), None
         )
         #: powers of cards declared when played, and powers acting when their card is played
-        self.declarers: dict[str, Power] = {
-            p.key: p for p in self.powers if p.key and p.overrides("declarations")
-        }
+        self.declarers: dict[str, Power] = {p.key: p for p in by_hook["declarations"] if p.key}
         self.scores_twice: frozenset[int] = frozenset(
             cards.IDS_BY_CODE[p.key][0] for p in self.powers if p.key and p.scores_twice
         )
-        self.on_play: dict[str, Power] = {
-            p.key: p for p in self.powers if p.key and p.overrides("played")
-        }
+        self.on_play: dict[str, Power] = {p.key: p for p in by_hook["played"] if p.key}
         #: whether the engine must record trick.gained / value_known (skipped otherwise: speed)
         self.tracks_gains = any(p.needs_gains for p in self.powers)
         self.hides_values = any(p.hides_values for p in self.powers)
@@ -369,19 +407,10 @@ class RuleBook:
         for power in self.powers:
             power.configure(self)
         # (end_of_game and end_asks run as the ordered end_steps below)
-        global_hooks = (
-            "follow_options",
-            "score_votes",
-            "phase_over",
-            "phase_start",
-            "trick_over",
-            "instant_result",
-            "extra_votes",
-        )
-        for hook in global_hooks:
+        for hook in GLOBAL_HOOKS:
+            answering = by_hook[hook]
             self._global[hook] = {
-                phase: [p for p in self.powers if p.overrides(hook) and phase in p.phases]
-                for phase in (1, 2)
+                phase: [p for p in answering if phase in p.phases] for phase in (1, 2)
             }
         for phase in (1, 2):
             self._global["score_votes"][phase].sort(key=lambda p: p.vote_last)
@@ -390,8 +419,8 @@ class RuleBook:
         self.end_steps: list[Power] = sorted(
             (
                 p
-                for p in self.powers
-                if 2 in p.phases and (p.overrides("end_of_game") or p.overrides("end_asks"))
+                for p, hooks in zip(self.powers, answered, strict=True)
+                if 2 in p.phases and ("end_of_game" in hooks or "end_asks" in hooks)
             ),
             key=lambda p: p.end_step,
         )
@@ -408,8 +437,8 @@ class RuleBook:
         # trick hooks: powers with at least one, global and attached (by key), per phase
         self._trick_global: dict[int, list[Power]] = {1: [], 2: []}
         self._trick_attached: dict[int, dict[str, list[Power]]] = {1: {}, 2: {}}
-        for p in self.powers:
-            p.hooks = frozenset(h for h in TRICK_HOOKS if p.overrides(h))
+        for p, hooks in zip(self.powers, answered, strict=True):
+            p.hooks = hooks & _TRICK_HOOK_SET
             if not p.hooks:
                 continue
             for phase in p.phases:
@@ -440,12 +469,19 @@ class RuleBook:
         in play order. A hook no power answers maps to an empty list.
         """
         keys = trick.keys
-        signature: tuple[int | str, ...] = (trick.phase, with_table, *keys)
+        attached = self._trick_attached[trick.phase]
+        # A key with no trick power of its own adds nothing: it is left out of the signature, so
+        # a game whose rule book is new (every new config) computes few layers, not one per pair
+        # of factions.
+        signature: tuple[int | str, ...] = (
+            trick.phase,
+            with_table,
+            *[key if key in attached else "" for key in keys],
+        )
         cached = self._layer_cache.get(signature)
         if cached is not None:
             return cached
         glob = self._trick_global[trick.phase]
-        attached = self._trick_attached[trick.phase]
         found: list[tuple[int, int, Power]] = [
             (p.tier * 2, -1, p) for p in glob if with_table or not p.needs_table
         ]
@@ -458,14 +494,13 @@ class RuleBook:
                     stripped = 1 - pos
         if len(found) > 1:
             found.sort(key=lambda x: (x[0], x[1]))
-        layers = {
-            hook: [
-                (p, pos)
-                for _, pos, p in found
-                if hook in p.hooks and (pos != stripped or hook in p.follow_rule_hooks)
-            ]
-            for hook in TRICK_HOOKS
-        }
+        # one pass over the powers, each appended to the hooks it answers (in precedence order)
+        layers: dict[str, list[Layer]] = {hook: [] for hook in TRICK_HOOKS}
+        for _, pos, p in found:
+            lost = pos == stripped
+            for hook in p.hooks:
+                if not lost or hook in p.follow_rule_hooks:
+                    layers[hook].append((p, pos))
         # The layers depend only on the phase and the played cards' power keys: cache them.
         self._layer_cache[signature] = layers
         return layers

@@ -417,7 +417,10 @@ def test_a_move_the_database_or_the_engine_refuses_is_undone(
             raise RuntimeError("engine bug")
 
         with monkeypatch.context() as patch:
+            # the server applies a move with apply_events (recorded for the narrators) or, when
+            # no narrator follows the game, apply
             patch.setattr(games, "apply", broken_apply)
+            patch.setattr(games, "apply_events", broken_apply)
             ws.send_json({"type": "move", "move": move, "version": 0})
             socket_error(ws, "internal error: the move was not played")
 

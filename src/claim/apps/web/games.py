@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import hmac
 import json
@@ -37,8 +38,9 @@ from typing import Any, TypeVar, cast
 
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
 from claim.bots import Bot, decide, make_bot
-from claim.core.engine import apply, current_player, is_over, legal_actions
+from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
+from claim.core.events import Event
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.positions import load_position
@@ -46,7 +48,7 @@ from claim.core.records import Record, initial_state, replay, to_record
 from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.core.view_types import View
-from claim.text.account import Names, Narrator, setup_lines, table_setup_lines
+from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
 from claim.text.describe import prompt_text
 
 logger = logging.getLogger("claim.apps.web")
@@ -261,14 +263,18 @@ class Game:
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: list[Client] = field(default_factory=list)
-    #: one Narrator per viewer that has connected (0, 1, SPECTATOR), on its own copy of the game
+    #: one Narrator per viewer that has connected (0, 1, SPECTATOR); once it has caught up with
+    #: the game it follows :attr:`state` itself, told each move's events (:meth:`tell_move`)
     narrators: dict[int, Narrator] = field(default_factory=dict)
     #: every line told to each viewer so far (its intro, then each move's)
     logs: dict[int, list[str]] = field(default_factory=dict)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
-    #: each viewer's view of the current version, computed once per move
-    views: dict[int, tuple[View, str]] = field(default_factory=dict)
+    #: each viewer's view of the current version and its JSON, computed once per move
+    views: dict[int, View] = field(default_factory=dict)
+    view_texts: dict[int, str] = field(default_factory=dict)
+    #: the events of the move being applied, until every narrator is told them
+    events: list[Event] = field(default_factory=list)
 
     @property
     def version(self) -> int:
@@ -326,8 +332,10 @@ class Game:
         return lines
 
     def narrator(self, viewer: int) -> Narrator:
-        """The viewer's Narrator, made on first use: it replays the game so far from its start,
-        so its log is the same whenever it is made (after a restart too)."""
+        """The viewer's Narrator, made on first use: it replays the game so far from its start
+        on its own copy, so its log is the same whenever it is made (after a restart too); then
+        it follows the game's state itself (:meth:`tell_move`) and reads the viewer's view the
+        server sends (:meth:`shown`) instead of making its own."""
         narrator = self.narrators.get(viewer)
         if narrator is None:
             record = to_record(self.state)
@@ -338,27 +346,83 @@ class Game:
             self.logs[viewer] = self.intro(viewer)
             for move in record["moves"]:
                 self.tell(viewer, move)
+            narrator.state = self.state  # at the same position: one state for all
+            narrator.view_source = functools.partial(self.shown, viewer)
         return narrator
 
     def tell(self, viewer: int, move: str) -> None:
-        """Apply ``move`` to the viewer's Narrator and add its lines to the viewer's log, as they
-        are: the Narrator made for this viewer tells only what the viewer's view shows (the leak
-        sweeps, tests/test_web_leaks.py, check every line against the views sent)."""
+        """Apply ``move`` to the viewer's Narrator, on its own copy of the game (while it catches
+        up), and add its lines to the viewer's log (see :meth:`tell_move`)."""
         self.logs[viewer].extend(self.narrators[viewer].apply(move))
 
-    def _view(self, viewer: int) -> tuple[View, str]:
-        """The viewer's view of the current version and its JSON: ``observe(state, seat)``, or
-        ``spectate(state)`` for spectators; computed once per move (read-only: it is shared)."""
-        cached = self.views.get(viewer)
-        if cached is None:
+    def apply_move(self, move: str) -> dict[int, Pending | Exception]:
+        """Apply a legal ``move`` to the state, recorded once for every narrator: what each
+        narrator read before it (or why it could not), for :meth:`tell_move`. An exception of
+        the engine is raised (the state is then reloaded)."""
+        pending: dict[int, Pending | Exception] = {}
+        for viewer, narrator in self.narrators.items():
+            try:
+                pending[viewer] = narrator.prepare(move)
+            except Exception as exc:  # told as that viewer's log failing (tell_move)
+                pending[viewer] = exc
+        if pending:
+            self.events = apply_events(self.state, move)
+        else:
+            apply(self.state, move)
+            self.events = []
+        return pending
+
+    def tell_move(self, pending: dict[int, Pending | Exception]) -> None:
+        """Tell every viewer the move just applied (:meth:`apply_move`) from its events, each
+        through the viewer's own eyes, and add the lines to the viewer's log as they are: the
+        Narrator made for a viewer tells only what the viewer's view shows (the leak sweeps,
+        tests/test_web_leaks.py, check every line against the views sent). A narrator that
+        fails is made again (its log too: the same lines, from the record)."""
+        events = self.events
+        self.events = []
+        for viewer, narrator in list(self.narrators.items()):
+            try:
+                read = pending[viewer]
+                if isinstance(read, Exception):
+                    raise read
+                self.logs[viewer].extend(narrator.told(read, events))
+            except Exception:  # never lose a game to its log: start that viewer's log again
+                logger.exception("game %s: the log of viewer %d failed", self.id, viewer)
+                del self.narrators[viewer]
+                self.narrator(viewer)
+                for client in self.clients:
+                    if client.viewer == viewer:
+                        client.told = min(client.told, len(self.logs[viewer]))
+
+    def follow(self, state: State) -> None:
+        """The game is at ``state`` now (reloaded): its views are forgotten, its narrators
+        follow it."""
+        self.state = state
+        self.forget_views()
+        for narrator in self.narrators.values():
+            narrator.state = state
+
+    def forget_views(self) -> None:
+        self.views.clear()
+        self.view_texts.clear()
+
+    def shown(self, viewer: int) -> View:
+        """The viewer's view of the current version: ``observe(state, seat)``, or
+        ``spectate(state)`` for spectators; computed once per move (read-only: it is shared, by
+        the viewer's messages and its narrator)."""
+        shown = self.views.get(viewer)
+        if shown is None:
             shown = spectate(self.state) if viewer == SPECTATOR else observe(self.state, viewer)
-            cached = shown, json.dumps(shown, separators=(",", ":"))
-            self.views[viewer] = cached
-        return cached
+            self.views[viewer] = shown
+        return shown
 
     def view(self, viewer: int) -> str:
-        """The viewer's view of the current version, as JSON (see :meth:`_view`)."""
-        return self._view(viewer)[1]
+        """The viewer's view of the current version, as JSON (see :meth:`shown`)."""
+        text = self.view_texts.get(viewer)
+        if text is None:
+            text = json.dumps(self.shown(viewer), separators=(",", ":"))
+            self.view_texts[viewer] = text
+        return text
 
     def message(self, client: Client) -> str:
         """The ``state`` message for ``client``: its view, its legal moves when it is to act,
@@ -391,7 +455,7 @@ class Game:
             # the describing layer's words for what the seat is asked (text/describe.py), the
             # same as the terminal's: the browser keeps no copy of them
             message["prompt"] = prompt_text(
-                self._view(viewer)[0], seat, self.names(viewer), decision, follow=WEB_FOLLOW
+                self.shown(viewer), seat, self.names(viewer), decision, follow=WEB_FOLLOW
             )
         head = json.dumps(message, separators=(",", ":"))
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
@@ -719,7 +783,7 @@ class GameManager:
         before = game.version
         state = game.state
         try:
-            apply(state, move)
+            pending = game.apply_move(move)
             record, position = to_record(state), state.to_dict()
         except Exception:
             logger.exception("game %s: move %d (%r) failed in the engine", game.id, before, move)
@@ -739,27 +803,19 @@ class GameManager:
             logger.exception("game %s: move %d was not saved", game.id, before)
             await self._reload(game)
             raise ClaimError("the move could not be saved; try again") from None
-        game.views.clear()
-        for viewer in list(game.narrators):
-            try:
-                game.tell(viewer, move)
-            except Exception:  # never lose a game to its log: start that viewer's log again
-                logger.exception("game %s: the log of viewer %d failed", game.id, viewer)
-                del game.narrators[viewer]
-                game.narrator(viewer)
-                for client in game.clients:
-                    if client.viewer == viewer:
-                        client.told = min(client.told, len(game.logs[viewer]))
+        game.forget_views()
+        game.tell_move(pending)
         await self._broadcast(game)
         self._maybe_evict(game)
 
     async def _reload(self, game: Game) -> None:
         """Back to the position saved in the database (the lock is held)."""
-        game.views.clear()
+        game.forget_views()
+        game.events = []
         try:
             stored = await self._db(self.store.load, game.id)
             if stored is not None:
-                game.state = _load_state(stored)
+                game.follow(_load_state(stored))
         except Exception:
             logger.exception("game %s: cannot reload the saved position", game.id)
 

@@ -37,7 +37,7 @@ from claim.text.account.location_events import (
     pending_choice,
     pending_choice_lines,
 )
-from claim.text.account.narrator import CUBE, Narrator
+from claim.text.account.narrator import CUBE, Narrator, Pending
 from claim.text.account.replay import in_progress_lines, replay_account
 from claim.text.account.results import (
     END_STEP_TEXT,
@@ -91,6 +91,7 @@ __all__ = [
     "ZONE_TEXT",
     "Names",
     "Narrator",
+    "Pending",
     "artifact_rules_lines",
     "artifact_setup_lines",
     "artifact_title",

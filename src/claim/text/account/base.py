@@ -4,14 +4,15 @@ own modules) build on this base; the Narrator itself is in :mod:`claim.text.acco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from claim.core.cards import CODE
 from claim.core.events import Tallied
 from claim.core.setup import hero_cards
 from claim.core.state import State, Trick
-from claim.core.view import Eyes, masked_from
+from claim.core.view import Eyes, masked_from, report
 from claim.core.view_events import SeenEvent, SeenMove
+from claim.core.view_types import View
 from claim.text.account.words import Names
 
 
@@ -57,6 +58,9 @@ class NarratorBase:
         #: being told, and in the moves since the last trick was told (this move's included)
         self.seen: list[SeenEvent] = []
         self._since: list[SeenEvent] = []
+        #: where :meth:`shown` takes the viewer's view of the game as it stands, when the caller
+        #: keeps one (the web server: the view it sends, computed once a move); None: made here
+        self.view_source: Callable[[], View] | None = None
         self._mark()
 
     def _mark(self) -> None:
@@ -88,6 +92,12 @@ class NarratorBase:
             if isinstance(event, Tallied) and event.key == key:
                 return event.before
         return self.state.counters.get(key)
+
+    def shown(self) -> View:
+        """The viewer's view of the game as it stands (``report(state, viewer)``: ``observe``,
+        ``spectate`` or the omniscient report), from :attr:`view_source` when there is one."""
+        source = self.view_source
+        return source() if source is not None else report(self.state, self.viewer)
 
     def eyes(self) -> Eyes:
         """The viewer's eyes on the game as it stands now (:class:`claim.core.view.Eyes`): every

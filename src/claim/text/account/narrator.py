@@ -6,16 +6,16 @@ artifacts and the decisions did is told by the narrator's parts in their own mod
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from claim.core import cards, keys
 from claim.core.engine import apply_events, current_player, is_over
-from claim.core.events import TrickWon
+from claim.core.events import Event, TrickWon
 from claim.core.keys import END_STEP
 from claim.core.old_moves import upgrade_move
 from claim.core.powers import artifacts as arts
 from claim.core.powers.heroes import GelatinousCube
 from claim.core.powers.locations import Pit
-from claim.core.view import report
 from claim.core.view_events import NO_CARD, SeenDraw, SeenMove, seen_events
 from claim.core.view_types import EndMove, TrickView
 from claim.text.account.artifact_events import (
@@ -34,6 +34,24 @@ CODE = cards.CODE
 #: the Gelatinous Cube's card: a trick it swallows, and the bundle it leaves (H20, H22), read
 #: differently
 CUBE = str(GelatinousCube.key)
+
+
+@dataclass(slots=True, frozen=True)
+class Pending:
+    """What a narrator read of the state before a move (:meth:`Narrator.prepare`): the move as
+    today's engine spells it, the decision it answers and its player, where a collected trick's
+    cards lay (``collected``), a Phase One trick's face-up prizes (its number and them), the
+    Islands prize the move leaves, whether two prizes lay face-up, and the artifacts'
+    :class:`Before`."""
+
+    move: str
+    kind: str | None
+    player: int | None
+    collected: dict[int, str] | None
+    prizes: tuple[int, list[int]] | None
+    other_prize: str | None
+    two_prizes: bool
+    before: Before | None
 
 
 class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
@@ -58,21 +76,55 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
     def apply(self, move: str) -> list[str]:
         """Apply ``move`` (IllegalMove changes nothing) and tell what it completed. A move an
         earlier version spelled otherwise is read as today's (W14, :mod:`claim.core.old_moves`)."""
+        pending = self.prepare(move)
+        return self.told(pending, apply_events(self.state, pending.move))
+
+    def prepare(self, move: str) -> Pending:
+        """What the narrator reads of the state before ``move`` (today's spelling of it, W14),
+        changing nothing: :meth:`told` tells the move once it is applied. ``apply`` is the two
+        around :func:`claim.core.engine.apply_events`; a caller that applies the move itself
+        (the web server, whose narrators share the game's state and its events) calls them
+        apart, every narrator's ``prepare`` before the move."""
         state = self.state
         move = upgrade_move(state, move)
-        player = current_player(state)
         kind = state.tasks[0][0] if state.tasks else None
         trick = state.trick
-        if kind in AFTER_COLLECTION and self._collected is None and trick and trick.collected:
-            self._collected = self._locations()  # where the collection put the trick's cards
+        collected = None
+        if (
+            (kind in AFTER_COLLECTION or kind == arts.WON)  # the Spyglass comes first (A30)
+            and self._collected is None
+            and trick
+            and trick.collected
+        ):
+            collected = self._locations()  # where the collection put the trick's cards
+        prizes = None
         if trick is not None and trick.phase == 1 and trick.prizes:
-            self._prizes[trick.number] = list(trick.prizes)
-        if kind == arts.WON and self._collected is None and trick and trick.collected:
-            self._collected = self._locations()  # the Spyglass comes first (A30)
-        other_prize = self._other_prize(kind, move)
-        two_prizes = trick is not None and len(trick.prizes) > 1
-        before = Before.take(state) if state.config.artifacts else None
-        self.seen = seen = seen_events(state, self.viewer, apply_events(state, move))
+            prizes = trick.number, list(trick.prizes)
+        return Pending(
+            move=move,
+            kind=kind,
+            player=current_player(state),
+            collected=collected,
+            prizes=prizes,
+            other_prize=self._other_prize(kind, move),
+            two_prizes=trick is not None and len(trick.prizes) > 1,
+            before=Before.take(state) if state.config.artifacts else None,
+        )
+
+    def told(self, pending: Pending, events: Sequence[Event]) -> list[str]:
+        """Tell the move :meth:`prepare` read before, now applied to :attr:`state`: ``events``
+        are what :func:`claim.core.engine.apply_events` returned for it (raw: read here through
+        :func:`claim.core.view_events.seen_events` for the viewer)."""
+        state = self.state
+        move, kind, player = pending.move, pending.kind, pending.player
+        if pending.collected is not None:
+            self._collected = pending.collected
+        if pending.prizes is not None:
+            self._prizes[pending.prizes[0]] = pending.prizes[1]
+        other_prize = pending.other_prize
+        two_prizes = pending.two_prizes
+        before = pending.before
+        self.seen = seen = seen_events(state, self.viewer, events)
         self._since.extend(seen)
         # the random picks of the move: each artifact, hero or end step that made one tells it
         left: list[SeenMove | SeenDraw] = [
@@ -114,7 +166,7 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         """The lines of the tricks that ended in the move (their indexes in the history)."""
         state = self.state
         names = self.names
-        shown = report(state, self.viewer)["tricks"]
+        shown = self.shown()["tricks"]
         lines: list[str] = []
         for index in told:
             trick = shown[index]

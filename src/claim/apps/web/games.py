@@ -76,6 +76,9 @@ MAX_SEED = 2**63 - 1
 REPLAY_CACHE = 16
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
+#: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
+#: the check for circular references (a view is a tree of plain values)
+COMPACT = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 class ApiError(ClaimError):
@@ -420,7 +423,7 @@ class Game:
         """The viewer's view of the current version, as JSON (see :meth:`shown`)."""
         text = self.view_texts.get(viewer)
         if text is None:
-            text = json.dumps(self.shown(viewer), separators=(",", ":"))
+            text = COMPACT.encode(self.shown(viewer))
             self.view_texts[viewer] = text
         return text
 
@@ -457,7 +460,7 @@ class Game:
             message["prompt"] = prompt_text(
                 self.shown(viewer), seat, self.names(viewer), decision, follow=WEB_FOLLOW
             )
-        head = json.dumps(message, separators=(",", ":"))
+        head = COMPACT.encode(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
 
     def summary(self) -> dict[str, Any]:
@@ -828,7 +831,9 @@ class GameManager:
         if client.closed:
             return
         try:
-            await asyncio.wait_for(client.send(text), SEND_TIMEOUT)
+            # a deadline on this task (no task of its own, as wait_for would make for each send)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await client.send(text)
         except Exception:
             client.closed = True
             if client in game.clients:

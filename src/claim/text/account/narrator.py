@@ -214,8 +214,11 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
 
     def _bundle_line(self, trick: TrickView) -> str:
         """Who took the Cube bundle that lay on the table before this trick (H22)."""
+        bundle = self._bundle()
+        if not bundle:
+            return ""
         where = self._locations()
-        moved = [c for c in self._bundle() if where.get(c, "table") != "table"]
+        moved = [c for c in bundle if where.get(c, "table") != "table"]
         if not moved:
             return ""
         said = " and ".join(

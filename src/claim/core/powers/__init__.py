@@ -59,6 +59,21 @@ def rule_book(config: GameConfig) -> RuleBook:
     )
 
 
+#: one instance of each power class, shared by every rule book: a power keeps nothing of its own
+#: (what it remembers lives in the State; the one exception, the artifacts' timing, holds its
+#: game's artifact pool and is shared by pool, ``artifact_powers``). A game with every expansion
+#: has a config of its own, so its book is new: it is assembled from these, not built anew, and
+#: books of different configs share the trick layers of their common powers (``RuleBook``).
+_SHARED: dict[type[Power], Power] = {}
+
+
+def _shared(cls: type[Power]) -> Power:
+    power = _SHARED.get(cls)
+    if power is None:
+        power = _SHARED[cls] = cls()
+    return power
+
+
 @lru_cache(maxsize=256)
 def _book(
     factions: tuple[str, ...],
@@ -67,10 +82,10 @@ def _book(
     locations: tuple[str, ...],
     artifacts: tuple[str, ...] = (),
 ) -> RuleBook:
-    powers: list[Power] = [FACTION_POWERS[name]() for name in factions]
-    powers += [HERO_POWERS[name]() for name in pool]
-    powers += [LOCATION_POWERS[name]() for name in locations]
-    powers += [companion() for power in list(powers) for companion in power.companions]
+    powers: list[Power] = [_shared(FACTION_POWERS[name]) for name in factions]
+    powers += [_shared(HERO_POWERS[name]) for name in pool]
+    powers += [_shared(LOCATION_POWERS[name]) for name in locations]
+    powers += [_shared(companion) for power in list(powers) for companion in power.companions]
     # the artifacts' powers come from the public pool: who holds which is secret (§8)
     powers += artifact_powers(artifacts)
     value = list(cards.VALUE)

@@ -751,10 +751,13 @@ class Artifacts(ArtifactControl):
             counters.pop(player_key(LOSSES, trick.winner), None)
 
 
-def artifact_powers(pool: tuple[str, ...]) -> list[Power]:
+@lru_cache(maxsize=64)
+def artifact_powers(pool: tuple[str, ...]) -> tuple[Power, ...]:
     """The powers of a game whose artifacts come from ``pool``: the timing power and, for the
-    rule book's indexes (the Spyglass needs the cards collected in a trick), each artifact."""
+    rule book's indexes (the Spyglass needs the cards collected in a trick), each artifact. The
+    same for every game of that pool (a rule book per config shares them): :class:`Artifacts`
+    holds the pool's powers, nothing of a game."""
     if not pool:
-        return []
+        return ()
     control = Artifacts(pool)
-    return [control, *control.pool.values()]
+    return (control, *control.pool.values())

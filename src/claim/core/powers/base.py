@@ -13,7 +13,7 @@ Powers are stateless singletons; everything they remember lives in the
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from claim.core import cards
 from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
@@ -373,79 +373,152 @@ POWER_KEY: list[str] = [_power_key(c) for c in range(cards.NUM_CARDS)]
 Layer = tuple[Power, int]
 
 
+#: Trick layers shared by every rule book, by the powers they come from (speed: a game with every
+#: expansion has a config of its own, so a cache per book computed nearly every trick's layers
+#: afresh). The layers of a trick depend only on the powers that take part in it: the book's
+#: global trick powers for its phase (with or without those of a Cube bundle) and the trick
+#: powers of each played card's key; the rule books share their power instances
+#: (``claim.core.powers``), so books of different configs find each other's layers. Keyed by
+#: those tuples of powers (hashed by identity).
+_SHARED_LAYERS: dict[tuple[tuple[Power, ...], ...], dict[str, list[Layer]]] = {}
+#: past this many entries the cache starts over (tests build many books of powers of their own)
+_MAX_SHARED_LAYERS = 20_000
+
+
+class _ClassFacts(NamedTuple):
+    """What a rule book reads of a power class's hooks, worked out once per class."""
+
+    #: the hooks of BOOK_HOOKS it answers
+    answered: frozenset[str]
+    #: the trick hooks it answers (``Power.hooks``)
+    trick: frozenset[str]
+    #: the hooks of GLOBAL_HOOKS it answers
+    glob: tuple[str, ...]
+    #: it moves cards or asks a decision at the end of the game (§9 steps 1–3)
+    ends: bool
+    #: it changes the game's tables when the book is built (``Power.configure``)
+    configures: bool
+    #: the phases it acts in, of 1 and 2, in order
+    phases: tuple[int, ...]
+
+
+_FACTS: dict[type[Power], _ClassFacts] = {}
+
+
+def _facts(cls: type[Power]) -> _ClassFacts:
+    answered = cls.answered()
+    facts = _ClassFacts(
+        answered,
+        answered & _TRICK_HOOK_SET,
+        tuple([hook for hook in GLOBAL_HOOKS if hook in answered]),
+        "end_of_game" in answered or "end_asks" in answered,
+        cls.overrides("configure"),
+        tuple([phase for phase in (1, 2) if phase in cls.phases]),
+    )
+    _FACTS[cls] = facts
+    return facts
+
+
 class RuleBook:
-    """The powers in play in one game, indexed by hook and phase. Shared by all clones."""
+    """The powers in play in one game, indexed by hook and phase. Shared by all clones.
+
+    Built in one pass over the powers, from what each class answers worked out once per class
+    (``_ClassFacts``): a game with every expansion has a config (so a book) of its own, with
+    about fifty powers.
+    """
 
     def __init__(self, powers: list[Power], value: list[int] | None = None) -> None:
-        self.powers = sorted(powers, key=lambda p: p.tier)
-        # each power's hooks, and the powers answering each: looked up once, not per question
-        answered = [p.answered() for p in self.powers]
-        by_hook: dict[str, list[Power]] = {hook: [] for hook in BOOK_HOOKS}
-        for p, hooks in zip(self.powers, answered, strict=True):
-            for hook in hooks:
-                by_hook[hook].append(p)
+        self.powers = sorted(powers, key=_tier)
         #: each card's printed value in this game (heroes: R-61 or the setup's, H1, H9)
         self.value: list[int] = value if value is not None else list(cards.VALUE)
-        self.by_ask: dict[str, Power] = {k: p for p in self.powers for k in p.asks}
-        #: the artifacts' timing, in a game with artifacts (None: no artifact windows at all)
-        self.artifacts: ArtifactControl | None = next(
-            (p for p in self.powers if isinstance(p, ArtifactControl)), None
-        )
-        #: powers of cards declared when played, and powers acting when their card is played
-        self.declarers: dict[str, Power] = {p.key: p for p in by_hook["declarations"] if p.key}
-        self.scores_twice: frozenset[int] = frozenset(
-            cards.IDS_BY_CODE[p.key][0] for p in self.powers if p.key and p.scores_twice
-        )
-        self.on_play: dict[str, Power] = {p.key: p for p in by_hook["played"] if p.key}
-        #: whether the engine must record trick.gained / value_known (skipped otherwise: speed)
-        self.tracks_gains = any(p.needs_gains for p in self.powers)
-        self.hides_values = any(p.hides_values for p in self.powers)
-        # hooks that are not about one trick: phase -> powers, lowest tier first
-        self._global: dict[str, dict[int, list[Power]]] = {}
         self.rank: list[int] = [0] * cards.NUM_CARDS  # Farmlands: a 2 outranks its faction
         self.prizes = 1  # face-up prizes in a Phase One trick (Islands: 2)
-        for power in self.powers:
+        #: the power that answers each decision kind (the last one listed, as a dict keeps)
+        self.by_ask: dict[str, Power] = {}
+        #: the artifacts' timing, in a game with artifacts (None: no artifact windows at all)
+        self.artifacts: ArtifactControl | None = None
+        #: powers of cards declared when played, and powers acting when their card is played
+        self.declarers: dict[str, Power] = {}
+        self.on_play: dict[str, Power] = {}
+        twice: list[int] = []
+        #: whether the engine must record trick.gained / value_known (skipped otherwise: speed)
+        self.tracks_gains = False
+        self.hides_values = False
+        # hooks that are not about one trick: hook -> phase -> powers, lowest tier first
+        self._global: dict[str, dict[int, list[Power]]] = {
+            hook: {1: [], 2: []} for hook in GLOBAL_HOOKS
+        }
+        ends: list[Power] = []
+        strippers: dict[int, set[str]] = {1: set(), 2: set()}
+        configuring: list[Power] = []
+        # trick hooks: powers with at least one, global and attached (by key), per phase
+        trick_global: dict[int, list[Power]] = {1: [], 2: []}
+        attached: dict[int, dict[str, tuple[Power, ...]]] = {1: {}, 2: {}}
+        by_ask = self.by_ask
+        declarers = self.declarers
+        on_play = self.on_play
+        glob = self._global
+        for p in self.powers:
+            facts = _FACTS.get(type(p)) or _facts(type(p))
+            answered = facts.answered
+            key = p.key
+            phases = facts.phases
+            for kind in p.asks:
+                by_ask[kind] = p
+            if self.artifacts is None and isinstance(p, ArtifactControl):
+                self.artifacts = p
+            if key:
+                if "declarations" in answered:
+                    declarers[key] = p
+                if "played" in answered:
+                    on_play[key] = p
+                if p.scores_twice:
+                    twice.append(cards.IDS_BY_CODE[key][0])
+                if p.strips_other:
+                    for phase in phases:
+                        strippers[phase].add(key)
+            if p.needs_gains:
+                self.tracks_gains = True
+            if p.hides_values:
+                self.hides_values = True
+            for hook in facts.glob:
+                by_phase = glob[hook]
+                for phase in phases:
+                    by_phase[phase].append(p)
+            if facts.ends and 2 in phases:
+                ends.append(p)
+            if facts.configures:
+                configuring.append(p)
+            p.hooks = facts.trick  # the same for every instance of the class
+            if facts.trick:
+                for phase in phases:
+                    if key is None:
+                        trick_global[phase].append(p)
+                    else:
+                        known = attached[phase].get(key)
+                        attached[phase][key] = (p,) if known is None else (*known, p)
+        self.scores_twice: frozenset[int] = frozenset(twice)
+        for power in configuring:
             power.configure(self)
         # (end_of_game and end_asks run as the ordered end_steps below)
-        for hook in GLOBAL_HOOKS:
-            answering = by_hook[hook]
-            self._global[hook] = {
-                phase: [p for p in answering if phase in p.phases] for phase in (1, 2)
-            }
         for phase in (1, 2):
-            self._global["score_votes"][phase].sort(key=lambda p: p.vote_last)
+            self._global["score_votes"][phase].sort(key=_votes_last)
         # §9 steps 1–3 in the fixed R-90 order (stable: tier order within a step): the powers
         # that move cards or ask a decision at the end, one step after the other
-        self.end_steps: list[Power] = sorted(
-            (
-                p
-                for p, hooks in zip(self.powers, answered, strict=True)
-                if 2 in p.phases and ("end_of_game" in hooks or "end_asks" in hooks)
-            ),
-            key=lambda p: p.end_step,
-        )
-        self._layer_cache: dict[tuple[int | str, ...], dict[str, list[Layer]]] = {}
+        self.end_steps: list[Power] = sorted(ends, key=_end_step)
         #: phase -> the power keys of cards that take away the other card's power (H7, H38)
         self._strippers: dict[int, frozenset[str]] = {
-            phase: frozenset(
-                p.key for p in self.powers if p.key and p.strips_other and phase in p.phases
-            )
-            for phase in (1, 2)
+            phase: frozenset(keys) for phase, keys in strippers.items()
         }
         #: phase -> the powers answering follow_options (read on every follow: kept at hand)
         self.follow_powers = self._global["follow_options"]
-        # trick hooks: powers with at least one, global and attached (by key), per phase
-        self._trick_global: dict[int, list[Power]] = {1: [], 2: []}
-        self._trick_attached: dict[int, dict[str, list[Power]]] = {1: {}, 2: {}}
-        for p, hooks in zip(self.powers, answered, strict=True):
-            p.hooks = hooks & _TRICK_HOOK_SET
-            if not p.hooks:
-                continue
-            for phase in p.phases:
-                if p.key is None:
-                    self._trick_global[phase].append(p)
-                else:
-                    self._trick_attached[phase].setdefault(p.key, []).append(p)
+        # what a trick's layers depend on (_SHARED_LAYERS): (phase, with the Cube bundle's
+        # powers) -> the global trick powers; phase -> key -> that key's trick powers
+        self._global_set: dict[tuple[int, bool], tuple[Power, ...]] = {}
+        for phase, found in trick_global.items():
+            self._global_set[phase, True] = tuple(found)
+            self._global_set[phase, False] = tuple([p for p in found if not p.needs_table])
+        self._attached_set = attached
 
     def global_powers(self, hook: str, phase: int) -> list[Power]:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
@@ -468,39 +541,52 @@ class RuleBook:
         Lowest tier first; within a tier the global powers, then the powers of the played cards
         in play order. A hook no power answers maps to an empty list.
         """
-        keys = trick.keys
-        attached = self._trick_attached[trick.phase]
-        # A key with no trick power of its own adds nothing: it is left out of the signature, so
-        # a game whose rule book is new (every new config) computes few layers, not one per pair
-        # of factions.
-        signature: tuple[int | str, ...] = (
-            trick.phase,
-            with_table,
-            *[key if key in attached else "" for key in keys],
+        attached = self._attached_set[trick.phase]
+        signature = (
+            self._global_set[trick.phase, with_table],
+            *[attached.get(key, ()) for key in trick.keys],
         )
-        cached = self._layer_cache.get(signature)
-        if cached is not None:
-            return cached
-        glob = self._trick_global[trick.phase]
-        found: list[tuple[int, int, Power]] = [
-            (p.tier * 2, -1, p) for p in glob if with_table or not p.needs_table
-        ]
-        stripped = -2  # H7: the position whose card lost its power to a Vampire Queen (-2: none)
-        for pos, key in enumerate(keys):
-            powers = attached.get(key)
-            if powers:
-                found.extend((p.tier * 2 + 1, pos, p) for p in powers)
-                if any(p.strips_other for p in powers):
-                    stripped = 1 - pos
-        if len(found) > 1:
-            found.sort(key=lambda x: (x[0], x[1]))
-        # one pass over the powers, each appended to the hooks it answers (in precedence order)
-        layers: dict[str, list[Layer]] = {hook: [] for hook in TRICK_HOOKS}
-        for _, pos, p in found:
-            lost = pos == stripped
-            for hook in p.hooks:
-                if not lost or hook in p.follow_rule_hooks:
-                    layers[hook].append((p, pos))
-        # The layers depend only on the phase and the played cards' power keys: cache them.
-        self._layer_cache[signature] = layers
-        return layers
+        cached = _SHARED_LAYERS.get(signature)
+        if cached is None:
+            if len(_SHARED_LAYERS) >= _MAX_SHARED_LAYERS:
+                _SHARED_LAYERS.clear()
+            cached = _SHARED_LAYERS[signature] = _layers_of(signature[0], signature[1:])
+        return cached
+
+
+def _tier(power: Power) -> int:
+    return power.tier
+
+
+def _votes_last(power: Power) -> bool:
+    return power.vote_last
+
+
+def _end_step(power: Power) -> float:
+    return power.end_step
+
+
+def _layers_of(
+    glob: tuple[Power, ...], attached: tuple[tuple[Power, ...], ...]
+) -> dict[str, list[Layer]]:
+    """The layers of a trick whose global trick powers are ``glob`` and whose played cards bring
+    ``attached`` (one set per position): each power at its tier, the global ones first (position
+    -1), then the cards' in play order; a card whose power a Vampire Queen took away (H7) keeps
+    only its following-rule hooks (H38)."""
+    found: list[tuple[int, int, Power]] = [(p.tier * 2, -1, p) for p in glob]
+    stripped = -2  # H7: the position whose card lost its power to a Vampire Queen (-2: none)
+    for pos, powers in enumerate(attached):
+        if powers:
+            found.extend((p.tier * 2 + 1, pos, p) for p in powers)
+            if any(p.strips_other for p in powers):
+                stripped = 1 - pos
+    if len(found) > 1:
+        found.sort(key=lambda x: (x[0], x[1]))
+    # one pass over the powers, each appended to the hooks it answers (in precedence order)
+    layers: dict[str, list[Layer]] = {hook: [] for hook in TRICK_HOOKS}
+    for _, pos, p in found:
+        lost = pos == stripped
+        for hook in p.hooks:
+            if not lost or hook in p.follow_rule_hooks:
+                layers[hook].append((p, pos))
+    return layers

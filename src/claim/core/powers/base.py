@@ -289,7 +289,9 @@ class ArtifactControl(Power):
         return False
 
     def trick_started(self, state: State, trick: Trick) -> list[Ask]:
-        """The windows at the start of a trick, before the lead (A3, A21)."""
+        """The windows at the start of a trick, before the lead (A3, A21). The windows these
+        methods return are queued at the front of the tasks: those at their start that cannot
+        open (nothing to offer, answered at once) may be left out."""
         return []
 
     def card_played(self, state: State, trick: Trick, pos: int) -> list[Ask]:

@@ -19,7 +19,6 @@ from claim.core.cards import (
     DUAL,
     DUAL_FACTIONS,
     IS_HERO,
-    PUBLIC_NAME,
     VALUE_HIDDEN,
 )
 from claim.core.errors import IllegalMove
@@ -30,6 +29,7 @@ from claim.core.powers.base import (
     AFTER_PLAY,
     FORFEIT,
     PLAY_FORCED,
+    PLAY_MOVE,
     POWER_KEY,
     Ask,
     Layer,
@@ -57,9 +57,6 @@ from claim.core.state import (
 
 CODE = cards.CODE
 FACTION = cards.FACTION
-
-#: the move string that plays each card (dual cards add " as FACTION", R-40)
-PLAY_MOVE: list[str] = ["play " + name for name in PUBLIC_NAME]
 
 
 def can_follow(card: int, led: str) -> bool:
@@ -166,22 +163,22 @@ def _legal_map(state: State) -> dict[str, int]:
         legal = dict.fromkeys(state.options, -1)
     else:
         legal = {}
-        declarers = state.book.declarers
+        # each card's move when played plainly, "" when declared (worked out per rule book)
+        plain = state.book.plain_moves
         # value-hidden cards whose value is public (W2, W5); only a Book of Memories lead (an
         # artifact, A17) plays a card from outside the hand, so other games skip the test
         known = state.value_known if state.book.artifacts is not None else None
         for card in playable_cards(state):
-            if FACTION[card] == DUAL or (IS_HERO[card] and POWER_KEY[card] in declarers):
+            move = plain[card]
+            if not move:
                 for move in play_moves(state, card):
                     legal.setdefault(move, card)
+            elif known and card in known and (card in state.score[0] or card in state.score[1]):
+                # W14: a card led from outside the hand (a Book of Memories lead from the
+                # Score pile, A17) is named by its code once its value is public
+                legal.setdefault("play " + CODE[card], card)
             else:
-                move = PLAY_MOVE[card]
-                if known and card in known and (card in state.score[0] or card in state.score[1]):
-                    # W14: a card led from outside the hand (a Book of Memories lead from the
-                    # Score pile, A17) is named by its code once its value is public
-                    move = "play " + CODE[card]
-                if move not in legal:  # the first such card in hand order is played
-                    legal[move] = card
+                legal.setdefault(move, card)  # the first such card in hand order
     state.legal_cache = legal
     return legal
 

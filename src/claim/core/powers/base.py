@@ -13,6 +13,7 @@ Powers are stateless singletons; everything they remember lives in the
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from claim.core import cards
@@ -500,6 +501,8 @@ class RuleBook:
                         known = attached[phase].get(key)
                         attached[phase][key] = (p,) if known is None else (*known, p)
         self.scores_twice: frozenset[int] = frozenset(twice)
+        #: each card's one move when played plainly ("": it is declared when played, R-40, H34)
+        self.plain_moves: list[str] = _plain_moves(frozenset(declarers))
         for power in configuring:
             power.configure(self)
         # (end_of_game and end_asks run as the ordered end_steps below)
@@ -554,6 +557,23 @@ class RuleBook:
                 _SHARED_LAYERS.clear()
             cached = _SHARED_LAYERS[signature] = _layers_of(signature[0], signature[1:])
         return cached
+
+
+#: the move string that plays each card (dual cards add " as FACTION", R-40)
+PLAY_MOVE: list[str] = ["play " + name for name in PUBLIC_NAME]
+
+
+@lru_cache(maxsize=64)
+def _plain_moves(declarers: frozenset[str]) -> list[str]:
+    """Each card's move when it is played without a declaration: "" for a dual card (R-40) and
+    a hero whose power key declares (``declarers``: Lycanthrope, Ent, H34, H35). Read for each
+    card of every legal-move list; the same for every book with these declarers (read only)."""
+    return [
+        ""
+        if cards.FACTION[card] == cards.DUAL or (cards.IS_HERO[card] and key in declarers)
+        else PLAY_MOVE[card]
+        for card, key in enumerate(POWER_KEY)
+    ]
 
 
 def _tier(power: Power) -> int:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 VALUE = cards.VALUE
 FACTION = cards.FACTION
+_DOPPELGANGERS = frozenset(c for c in range(cards.NUM_CARDS) if FACTION[c] == "doppelgangers")
 CODE = cards.CODE
 
 PHASE_ONE = frozenset({1})
@@ -92,7 +93,9 @@ class Doppelgangers(FactionPower):
     def follow_options(
         self, state: State, trick: Trick, hand: list[int], allowed: list[int]
     ) -> list[int]:
-        extra = [c for c in hand if FACTION[c] == "doppelgangers" and c not in allowed]
+        # the hand's Doppelgangers the usual rules leave out (set operations: asked at every
+        # follow of a game with Doppelgangers, and most hands hold none or may play them all)
+        extra = _DOPPELGANGERS.intersection(hand).difference(allowed)
         if not extra:
             return allowed
         chosen = set(allowed).union(extra)

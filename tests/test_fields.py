@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import ast
+import random
+import types
+from pathlib import Path
+
 import pytest
 
+import claim
 from claim.core import fields
+from claim.core import state as state_module
+from claim.core.cards import HEROES, PRESETS
 from claim.core.fields import Copy, copier, param, record, slot
+from claim.core.setup import GameConfig
 from claim.core.state import State, Trick
 
 
@@ -81,10 +90,91 @@ def test_a_default_must_be_a_literal_and_every_field_declared() -> None:
             plain: int = 0
 
 
+def _attributes(cls: type) -> tuple[str, ...]:
+    """The instance attributes of a record class: its ``__slots__`` as record() built it, or,
+    compiled by mypyc (from fields.native_source), the attributes of the native class."""
+    names = cls.__dict__.get("__slots__") or cls.__dict__["__mypyc_attrs__"]
+    assert isinstance(names, tuple)
+    return names
+
+
 def test_state_and_trick_declare_every_field() -> None:
     """Every slot of State and Trick comes from a declaration (the constructor sets them all)."""
     for cls in (State, Trick):
-        assert cls.__slots__ == tuple(f.name for f in fields.specs(cls))
+        assert _attributes(cls) == tuple(f.name for f in fields.specs(cls))
     trick = Trick(1, 0, 0, 5)
     assert trick.prizes == [5] and Trick(2, 0, 0, -1).prizes == []
-    assert all(hasattr(trick, name) for name in Trick.__slots__)
+    assert all(hasattr(trick, name) for name in _attributes(Trick))
+
+
+def _written_out() -> types.ModuleType:
+    """claim.core.state as mypyc compiles it (fields.native_source), run by the interpreter."""
+    source = Path(state_module.__file__ or "").with_suffix("").with_suffix(".py")
+    source = source.with_name("state.py")
+    text = source.read_text(encoding="utf-8")
+    module = types.ModuleType("claim.core.state_written_out")
+    exec(compile(fields.native_source(text, state_module), str(source), "exec"), vars(module))
+    return module
+
+
+def test_the_written_out_record_classes_keep_the_lines_and_the_fields() -> None:
+    source = Path(state_module.__file__ or "").with_name("state.py").read_text(encoding="utf-8")
+    written = fields.native_source(source, state_module).splitlines()
+    # what is written out: the @record lines, the declarations, the @copier placeholders (and
+    # blank lines, where the constructor goes); every other line keeps its number, so that the
+    # compiled module's tracebacks point at the source
+    rewritten = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.decorator_list:
+            rewritten |= {d.lineno for d in node.decorator_list}
+        elif isinstance(node, ast.AnnAssign | ast.FunctionDef) and (
+            isinstance(node, ast.AnnAssign) or node.decorator_list
+        ):
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+            rewritten |= set(range(first, (node.end_lineno or 0) + 1))
+    for number, line in enumerate(source.splitlines(), 1):
+        if line.strip() and number not in rewritten:
+            assert written[number - 1] == line, number
+    module = _written_out()
+    for name in ("State", "Trick"):
+        cls = getattr(module, name)
+        assert [f.name for f in fields.specs(cls)] == [
+            f.name for f in fields.specs(getattr(state_module, name))
+        ]
+        assert "__slots__" not in vars(cls)
+
+
+def test_the_written_out_state_constructs_and_clones_as_record_does() -> None:
+    """The constructor, copier and fresh() of the written-out classes (what the compiled build
+    runs) give the same fields as those record() generates (what the pure-Python build runs)."""
+    module = _written_out()
+    game = claim.new_game(GameConfig(PRESETS["claim"], heroes=HEROES[:5]), 3)
+    rng = random.Random(3)
+    for _ in range(40):  # mid-game: a trick on the table, history, chance draws
+        legal = claim.legal_actions(game)
+        claim.apply(game, legal[rng.randrange(len(legal))])
+    assert game.trick is not None
+
+    def fields_of(obj: object) -> dict[str, object]:
+        return {f.name: getattr(obj, f.name) for f in fields.specs(type(obj))}
+
+    new = module.State(game.config, game.book, game.chance_seed)
+    assert fields_of(new) == fields_of(State(game.config, game.book, game.chance_seed))
+    assert fields_of(module.Trick(1, 0, 0, 5)) == fields_of(Trick(1, 0, 0, 5))
+    copy = fields.fresh(module.State)
+    for name, value in fields_of(game).items():
+        if name == "trick":
+            trick = fields.fresh(module.Trick)
+            for f in fields.specs(Trick):
+                setattr(trick, f.name, getattr(game.trick, f.name))
+            value = trick
+        setattr(copy, name, value)
+    for history in (True, False):
+        theirs, ours = copy.clone(history=history), game.clone(history=history)
+        a, b = fields_of(theirs), fields_of(ours)
+        assert fields_of(a.pop("trick")) == fields_of(b.pop("trick"))
+        assert a == b
+        for f in fields.specs(State):  # which containers are copied and which shared
+            if isinstance(getattr(game, f.name), list | set | dict | Trick):
+                same = getattr(theirs, f.name) is getattr(copy, f.name)
+                assert same == (getattr(ours, f.name) is getattr(game, f.name)), f.name

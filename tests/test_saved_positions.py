@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import claim
+from claim.core import fields
 from claim.core.errors import RecordError
 from claim.core.positions import load_position
 from claim.core.state import State, Trick
@@ -65,7 +66,7 @@ def test_a_saved_position_loads_and_writes_itself_again(path: Path) -> None:
 
 
 def _fields(obj: State | Trick) -> dict[str, Any]:
-    return {name: getattr(obj, name) for name in type(obj).__slots__}
+    return {f.name: getattr(obj, f.name) for f in fields.specs(type(obj))}
 
 
 def _assert_equal(a: State, b: State, skip: tuple[str, ...] = ()) -> None:

@@ -8,6 +8,8 @@ state cannot import its loader, which sits above it in the core, so there is no
 ``State.from_dict``).
 """
 
+# first: it decides whether the core loads compiled or from its sources (claim.native)
+from claim import native  # noqa: F401
 from claim.core import records
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError, DeckError, IllegalMove, RecordError

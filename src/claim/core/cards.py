@@ -13,11 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 # -------------------------------------------------------------------------------------------------
 # Factions
 # -------------------------------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # compiled: mypyc's unpickling cannot set frozen fields
 @dataclass(frozen=True, slots=True)
 class FactionInfo:
     """What a faction contributes to a deck."""

@@ -220,16 +220,23 @@ def _compile(cls: type, name: str, source: str, namespace: dict[str, Any]) -> An
     return function
 
 
-def _make_init(cls: type, fields: tuple[Spec, ...]) -> Any:
-    params = ["self"]
-    lines = []
+def _init_parts(fields: tuple[Spec, ...]) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """The constructor's parameters (name, default source or None) and its statements."""
+    params: list[tuple[str, str | None]] = []
+    statements = []
     for f in fields:
         if f.init:
-            params.append(f.name if f.default is MISSING else f"{f.name}={f.default!r}")
-            lines.append(f"    self.{f.name} = {f.name}")
+            params.append((f.name, None if f.default is MISSING else repr(f.default)))
+            statements.append(f"self.{f.name} = {f.name}")
         else:
-            lines.append(f"    self.{f.name} = {f.start or repr(f.default)}")
-    source = f"def __init__({', '.join(params)}):\n" + "\n".join(lines) + "\n"
+            statements.append(f"self.{f.name} = {f.start or repr(f.default)}")
+    return params, statements
+
+
+def _make_init(cls: type, fields: tuple[Spec, ...]) -> Any:
+    params, statements = _init_parts(fields)
+    signature = ", ".join(["self"] + [n if d is None else f"{n}={d}" for n, d in params])
+    source = f"def __init__({signature}):\n" + "".join(f"    {s}\n" for s in statements)
     function = _compile(cls, "__init__", source, {})
     return function
 
@@ -238,23 +245,178 @@ def _make_fresh(cls: type, fields: tuple[Spec, ...]) -> Any:
     lines = ["    o = _new(_cls)"]
     lines += [f"    o.{f.name} = {f.default!r}" for f in fields if f.default is not MISSING]
     source = "def fresh():\n" + "\n".join(lines) + "\n    return o\n"
-    return _compile(cls, "fresh", source, {"_new": object.__new__, "_cls": cls})
+    # cls.__new__ is object.__new__ for a class built by record(); a class compiled by mypyc
+    # (native_source) has its own, since its default one would run the constructor
+    return _compile(cls, "fresh", source, {"_new": cls.__new__, "_cls": cls})
+
+
+def _copier_statements(
+    cls: type, name: str, fields: tuple[Spec, ...], flag: str | None
+) -> list[str]:
+    """The copier's statements after ``c`` is made (``flag``: its history parameter)."""
+    statements = []
+    for f in fields:
+        value = f.copy.value.format(v=f"self.{f.name}")
+        if f.history:
+            if flag is None:
+                raise TypeError(f"{cls.__name__}.{name} needs a history flag for {f.name}")
+            value = f"{value} if {flag} else {f.default!r}"
+        statements.append(f"c.{f.name} = {value}")
+    statements.append("return c")
+    return statements
 
 
 def _make_copier(cls: type, name: str, placeholder: Any, fields: tuple[Spec, ...]) -> Any:
     params = list(inspect.signature(placeholder).parameters.values())
     flag = params[1] if len(params) > 1 else None
     signature = "self" if flag is None else f"self, {flag.name}={flag.default!r}"
-    lines = ["    c = _new(_cls)"]
-    for f in fields:
-        value = f.copy.value.format(v=f"self.{f.name}")
-        if f.history:
-            if flag is None:
-                raise TypeError(f"{cls.__name__}.{name} needs a history flag for {f.name}")
-            value = f"{value} if {flag.name} else {f.default!r}"
-        lines.append(f"    c.{f.name} = {value}")
-    lines.append("    return c")
-    source = f"def {name}({signature}):\n" + "\n".join(lines) + "\n"
+    statements = ["c = _new(_cls)"]
+    statements += _copier_statements(cls, name, fields, None if flag is None else flag.name)
+    source = f"def {name}({signature}):\n" + "".join(f"    {s}\n" for s in statements)
     function = _compile(cls, name, source, {"_new": object.__new__, "_cls": cls})
     function.__doc__ = placeholder.__doc__
     return function
+
+
+# -- ahead of time, for mypyc -----------------------------------------------------------------
+
+
+def register(cls: type, declared: dict[str, Any]) -> None:
+    """Record the fields of a class that :func:`native_source` wrote out (what :func:`record`
+    does for a class it builds), for :func:`specs` and :func:`fresh`."""
+    fields = tuple(replace(spec, name=name) for name, spec in declared.items())
+    _SPECS[cls] = fields
+    _FRESH[cls] = _make_fresh(cls, fields)
+
+
+def native_source(source: str, module: Any) -> str:
+    """The source of ``module`` with each of its record classes written out as plain Python, the
+    way mypyc can compile them (a compiled class cannot be rebuilt by :func:`record` at import).
+
+    ``module`` is the module as the interpreter loaded it from ``source`` (its classes built by
+    :func:`record`), which gives each class's fields. In each record class, ``@record`` goes, each
+    field's declaration keeps only its annotation (``phase: int``), and the constructor, the
+    copier and a ``__new__`` that does not run the constructor (for the copier and
+    :func:`fresh`) are written from the same statements :func:`record` generates, each method on
+    one line, in blank lines of the class where there are some, so that the lines of the rest of
+    the module keep their numbers (tracebacks). The declarations themselves are evaluated at
+    the end of the module, and handed to :func:`register`.
+    """
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    replaced: dict[int, list[str]] = {}  # first line (0-based) -> the lines it becomes
+    spans: dict[int, int] = {}  # first line -> last line (inclusive) it replaces
+    registrations = []
+
+    def put(first: int, last: int, text: list[str]) -> None:
+        replaced[first] = text + [""] * max(0, last - first + 1 - len(text))
+        spans[first] = last
+
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        decorators = [d for d in node.decorator_list if _named(d, "record")]
+        if not decorators:
+            continue
+        if len(node.decorator_list) != 1:
+            raise TypeError(f"{node.name}: a record class takes no other decorator")
+        cls = getattr(module, node.name)
+        fields = specs(cls)
+        indent = " " * node.body[0].col_offset
+        put(decorators[0].lineno - 1, (decorators[0].end_lineno or 0) - 1, [""])
+        annotations: dict[str, str] = {}
+        declared = []
+        last_field = node.body[0].lineno - 1
+        placeholder: ast.FunctionDef | None = None
+        for stmt in node.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                name = stmt.target.id
+                annotation = " ".join(_segment(source, stmt.annotation).split())
+                annotations[name] = annotation
+                assert stmt.value is not None, f"{node.name}.{name} has no declaration"
+                declared.append(f"{name!r}: {_segment(source, stmt.value)}")
+                put(stmt.lineno - 1, (stmt.end_lineno or 0) - 1, [f"{indent}{name}: {annotation}"])
+                last_field = (stmt.end_lineno or 0) - 1
+            elif isinstance(stmt, ast.FunctionDef) and any(
+                _named(d, "copier") for d in stmt.decorator_list
+            ):
+                placeholder = stmt
+        if [f.name for f in fields] != list(annotations):
+            raise TypeError(f"{node.name}: the declarations are not the fields record() built")
+        if placeholder is None:
+            raise TypeError(f"{node.name}: a record class compiled by mypyc needs a @copier")
+        # the copier, on the placeholder's first line
+        flag = placeholder.args.args[1] if len(placeholder.args.args) > 1 else None
+        signature = "self"
+        if flag is not None:
+            assert flag.annotation is not None and placeholder.args.defaults
+            signature += (
+                f", {flag.arg}: {_segment(source, flag.annotation)}"
+                f" = {_segment(source, placeholder.args.defaults[0])}"
+            )
+        statements = [f"c = {node.name}.__new__({node.name})"]
+        statements += _copier_statements(
+            cls, placeholder.name, fields, None if flag is None else flag.arg
+        )
+        returns = _segment(source, placeholder.returns) if placeholder.returns else node.name
+        first = placeholder.decorator_list[0].lineno - 1
+        put(
+            first,
+            (placeholder.end_lineno or 0) - 1,
+            [f"{indent}def {placeholder.name}({signature}) -> {returns}: " + "; ".join(statements)],
+        )
+        # the constructor and __new__, in blank lines of the class (or added after the fields)
+        params, body = _init_parts(fields)
+        signature = ", ".join(
+            ["self"]
+            + [f"{n}: {annotations[n]}" + ("" if d is None else f" = {d}") for n, d in params]
+        )
+        methods = [
+            f"{indent}def __init__({signature}) -> None: " + "; ".join(body),
+            f"{indent}def __new__(cls, *args: object, **kwargs: object) -> {node.name}: "
+            "return object.__new__(cls)",
+        ]
+        # blank lines between the statements of the class body (not inside a string)
+        taken = {
+            i for stmt in node.body for i in range(_first_line(stmt), stmt.end_lineno or 0)
+        } | set(spans)
+        blanks = [
+            i
+            for i in range(node.body[0].lineno - 1, (node.end_lineno or 0) - 1)
+            if not lines[i].strip() and i not in taken
+        ]
+        for i, method in zip(blanks, methods, strict=False):
+            put(i, i, [method])
+        extra = methods[len(blanks) :]
+        if extra:
+            replaced[last_field] = replaced[last_field] + extra
+        registrations.append(f"_register({node.name}, {{{', '.join(declared)}}})")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if i in replaced:
+            out += replaced[i]
+            i = spans[i] + 1
+        else:
+            out.append(lines[i])
+            i += 1
+    if registrations:
+        out += ["", "from claim.core.fields import register as _register  # noqa: E402", ""]
+        out += registrations
+    return "\n".join(out) + "\n"
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    """The statement's first line (0-based), its decorators included."""
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
+    return min([stmt.lineno, *(d.lineno for d in decorators)]) - 1
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _segment(source: str, node: ast.AST) -> str:
+    text = ast.get_source_segment(source, node)
+    assert text is not None
+    return text

@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from claim.core import cards
 from claim.core.errors import ClaimError, ConfigError
 from claim.core.setup import (
@@ -37,6 +39,7 @@ from claim.core.setup import (
 )
 
 
+@mypyc_attr(native_class=False)  # compiled: mypyc's unpickling cannot set frozen fields
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A resolved setup: the game seed and the configuration it is played with."""
@@ -72,6 +75,7 @@ def _location_off(text: str) -> bool:
     return text.strip().lower() in ("", "none", "off", "no")
 
 
+@mypyc_attr(native_class=False)  # compiled: mypyc's unpickling cannot set frozen fields
 @dataclass(frozen=True, slots=True)
 class SetupOptions:
     """The setup options of a game-starting command, as given on the command line.

@@ -15,7 +15,6 @@ card zone takes its cards from the game's pool first, then fields that name a ca
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Container, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -88,8 +87,9 @@ class Reader:
 
     def nested(self, obj: Any, data: dict[str, Any], where: str) -> Reader:
         """The same reading, for a record inside this one."""
-        inner = copy.copy(self)
-        inner.obj, inner.data, inner.where, inner._players = obj, data, where, None
+        # built, not copy.copy'd: a class compiled by mypyc is not copied that way
+        inner = Reader(self.state, data, where, self.pool, self.steps, self.power_key)
+        inner.obj, inner._places = obj, self._places
         return inner
 
     @property
@@ -201,7 +201,7 @@ class Nested(Codec):
     """A record inside this one (the trick being played), or null; its fields are read at their
     own stages, with the state's."""
 
-    def __init__(self, cls: type) -> None:
+    def __init__(self, cls: type[Any]) -> None:  # not a bare type: fresh() would be Never
         super().__init__()
         self.cls = cls
 

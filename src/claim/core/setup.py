@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from claim.core import cards
 from claim.core.errors import ConfigError, DeckError, shown
 
@@ -18,6 +20,7 @@ SEED_LIMIT = 2**64 - 1
 HERO_VALUE_MIN, HERO_VALUE_MAX = 0, 9
 
 
+@mypyc_attr(native_class=False)  # compiled: mypyc's unpickling cannot set frozen fields
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     """Everything that fixes a game before the shuffle.

@@ -11,8 +11,9 @@ exactly what it hides.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
-from itertools import chain, combinations
+from itertools import combinations
 from typing import cast
 
 from claim.core import cards
@@ -554,8 +555,7 @@ def _redeal_artifacts(state: State, player: int, rng: random.Random) -> None:
     pending = state.tasks[0] if state.tasks else None
     if pending is None or pending[1] != other or state.book.by_ask.get(pending[0]) is not control:
         pending = None
-    draws = (rng.sample(candidates, len(unused)) for _ in range(100))
-    for drawn in chain(draws, (list(c) for c in combinations(candidates, len(unused)))):
+    for drawn in _artifact_draws(candidates, len(unused), rng):
         state.artifacts[other] = drawn
         if pending is None or control is None or control.options(state, *pending):
             break
@@ -563,6 +563,16 @@ def _redeal_artifacts(state: State, player: int, rng: random.Random) -> None:
     dealt[player] = config.artifacts[player]
     dealt[other] = (*state.used_artifacts[other], *drawn)
     state.config = replace(config, artifacts=(tuple(dealt[0]), tuple(dealt[1])))
+
+
+def _artifact_draws(candidates: list[str], count: int, rng: random.Random) -> Iterator[list[str]]:
+    """Up to 100 random draws of ``count`` of the candidates, then every combination in order;
+    lazily, each drawn from ``rng`` only when the one before did not do. (A generator, not a
+    generator expression: mypyc evaluates those eagerly, which would draw all 100.)"""
+    for _ in range(100):
+        yield rng.sample(candidates, count)
+    for combination in combinations(candidates, count):
+        yield list(combination)
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:

@@ -16,6 +16,8 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from claim.core import cards
 from claim.core.cards import PUBLIC_NAME, VALUE_HIDDEN
 from claim.core.keys import LOWER_WINS
@@ -61,6 +63,7 @@ PLAY_FORCED = "@play-forced"
 FORFEIT = "@forfeit"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (tests)
 class Power:
     """One card's (or location's, or artifact's) power. Subclasses override only the hooks they use.
 
@@ -231,7 +234,9 @@ class Power:
     @classmethod
     def rules_text(cls) -> str:
         """The card's rules text: the class docstring, on one line."""
-        return " ".join((cls.__doc__ or "").split())
+        # getattr: compiling for mypyc, mypy refuses cls.__doc__ (the compiled class gets its
+        # docstring back from scripts/build_core.py)
+        return " ".join((getattr(cls, "__doc__", None) or "").split())
 
     @classmethod
     def overrides(cls, hook: str) -> bool:

@@ -40,14 +40,16 @@ class FactionPower(Power):
 class Goblins(FactionPower):
     """No power. (A Knight played on a Goblin lead beats it: see Knights.)"""
 
-    name = key = "goblins"
+    name = "goblins"
+    key = "goblins"
 
 
 class Knights(FactionPower):
     """A Knight played on a Goblin lead wins, whatever the values. A player holding a Goblin must
     still play one on a Goblin lead; a Goblin on a Knight lead is simply off-faction."""
 
-    name = key = "knights"
+    name = "knights"
+    key = "knights"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
         # The lead must be a Goblin: a Doppelganger lead is a Doppelganger lead (§5.1); a hero
@@ -61,7 +63,8 @@ class Undead(FactionPower):
     """Phase One: every Undead played in the trick goes to the trick winner's Score pile instead of
     the discard. A revealed Undead prize goes to the Follower deck as usual."""
 
-    name = key = "undead"
+    name = "undead"
+    key = "undead"
     phases = PHASE_ONE
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
@@ -73,7 +76,8 @@ class Dwarves(FactionPower):
     """Phase Two: the trick loser takes every Dwarf played in the trick into their Score pile; the
     winner takes the other cards."""
 
-    name = key = "dwarves"
+    name = "dwarves"
+    key = "dwarves"
     phases = PHASE_TWO
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
@@ -88,7 +92,8 @@ class Doppelgangers(FactionPower):
     then counts as the led faction and competes by value, without that faction's power. A
     Doppelganger lead makes Doppelgangers the led faction."""
 
-    name = key = "doppelgangers"
+    name = "doppelgangers"
+    key = "doppelgangers"
 
     def follow_options(
         self, state: State, trick: Trick, hand: list[int], allowed: list[int]
@@ -110,7 +115,8 @@ class Gnomes(FactionPower):
     """Phase Two: a Gnome you collect is placed face-up in front of you, not in the Score pile. At
     the end of the game the surviving Gnomes join your Score pile."""
 
-    name = key = "gnomes"
+    name = "gnomes"
+    key = "gnomes"
     phases = PHASE_TWO
     end_step = 1.1
 
@@ -163,7 +169,8 @@ class Giants(FactionPower):
     """Phase Two: the trick winner may, for each Giant played in the trick, discard one of the
     opponent's face-up Gnomes whose printed value equals that Giant's printed value."""
 
-    name = key = "giants"
+    name = "giants"
+    key = "giants"
     phases = PHASE_TWO
     asks = ("smash",)
 
@@ -196,7 +203,8 @@ class Dragons(FactionPower):
     """The player who played the last Dragon in the trick leads the next trick, even if they
     lost."""
 
-    name = key = "dragons"
+    name = "dragons"
+    key = "dragons"
 
     def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
         # Later Dragons override earlier ones (R-3), so the last Dragon decides.
@@ -209,7 +217,8 @@ class Trolls(FactionPower):
     rest go to (or stay in) the face-up pool. The winner of the last trick of the game takes every
     Troll left in the pool."""
 
-    name = key = "trolls"
+    name = "trolls"
+    key = "trolls"
     phases = PHASE_TWO
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
@@ -301,7 +310,8 @@ class Seers(FactionPower):
     or the prize; the loser gets the other one. No decision when the deck is empty after the
     reveal."""
 
-    name = key = "seers"
+    name = "seers"
+    key = "seers"
     phases = PHASE_ONE
     asks = ("seer",)
 

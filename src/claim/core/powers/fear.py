@@ -155,7 +155,8 @@ class Zombies(FactionPower):
     """Phase One: if you win a trick with a Zombie, the opponent's played card goes into your
     Score pile instead of the discard."""
 
-    name = key = "zombies"
+    name = "zombies"
+    key = "zombies"
     phases = PHASE_ONE
 
     def route(self, state: State, trick: Trick, pos: int) -> None:
@@ -174,7 +175,8 @@ class Werewolves(FactionPower):
     as usual. A Doppelganger following a Werewolf lead competes under the same rule, but its win
     does not flip the moon."""
 
-    name = key = "werewolves"
+    name = "werewolves"
+    key = "werewolves"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
         # The rule of a Werewolf-led trick, brought by the Werewolf led or by one following a
@@ -198,7 +200,8 @@ class Shadows(FactionPower):
     """No power besides the wider values (0-19) and the unknown make-up of the deck: only 10 of
     the 20 Shadows are shuffled into the deck, unseen; the other 10 leave the game."""
 
-    name = key = "shadows"
+    name = "shadows"
+    key = "shadows"
 
 
 POWERS: dict[str, type[FactionPower]] = {

@@ -24,7 +24,8 @@ class Demons(FactionPower):
     plays "an odd Demon" or "an even Demon", and the first such card in hand order is played. A
     Demon won as a prize stays value-hidden until played or scored (W4)."""
 
-    name = key = "demons"
+    name = "demons"
+    key = "demons"
     hides_values = True
 
 
@@ -33,7 +34,8 @@ class FireElementals(FactionPower):
     Elemental's value is hidden until both cards of its trick are played (R-30, W2), and the first
     high (or low) one in hand order is played."""
 
-    name = key = "fire-elementals"
+    name = "fire-elementals"
+    key = "fire-elementals"
     hides_values = True
 
 
@@ -71,7 +73,8 @@ class Tricksters(FactionPower):
     W1). At final scoring every fake Trickster is removed from the Score piles (and from Gnome rows
     and Vampire stacks, V10) to the discard pile, before the Toxics (R-90 step 2)."""
 
-    name = key = "tricksters"
+    name = "tricksters"
+    key = "tricksters"
     end_step = 2.0
 
     def end_of_game(self, state: State) -> None:
@@ -89,7 +92,8 @@ class Poisoners(FactionPower):
     fake Tricksters (R-90 step 2); a declared Ent is a faction card of its printed value (H1, H35).
     `toxic:x` is a decoy and removes nothing."""
 
-    name = key = "poisoners"
+    name = "poisoners"
+    key = "poisoners"
     asks = ("peek",)
     end_step = 2.1
 

@@ -47,21 +47,24 @@ class IceKings(IcePairs):
     """At the end of the game, before the votes, each Ice King and Ice Queen of the same printed
     value in the same Score pile are both discarded (they marry and run away)."""
 
-    name = key = "ice-kings"
+    name = "ice-kings"
+    key = "ice-kings"
 
 
 class IceQueens(IcePairs):
     """At the end of the game, before the votes, each Ice Queen and Ice King of the same printed
     value in the same Score pile are both discarded (they marry and run away)."""
 
-    name = key = "ice-queens"
+    name = "ice-queens"
+    key = "ice-queens"
 
 
 class Yetis(FactionPower):
     """If a trick is won by a Yeti, the other player leads the next trick (R-3: a later card's
     power, such as a Dragon's, has the last word)."""
 
-    name = key = "yetis"
+    name = "yetis"
+    key = "yetis"
 
     def choose_next_leader(self, state: State, trick: Trick, pos: int) -> None:
         winner = trick.winner
@@ -74,7 +77,8 @@ class Frostbeasts(FactionPower):
     collected, except that a Dwarf played after it still goes to the loser and a Troll played after
     it goes to the Troll pool (their powers act later, R-3)."""
 
-    name = key = "frostbeasts"
+    name = "frostbeasts"
+    key = "frostbeasts"
     phases = PHASE_TWO
 
     def route(self, state: State, trick: Trick, pos: int) -> None:

@@ -26,7 +26,8 @@ class Phoenixes(FactionPower):
     Phoenix cards are Phoenixes in every other way (following, votes). The phase ends when a hand
     runs out (R-1)."""
 
-    name = key = "phoenixes"
+    name = "phoenixes"
+    key = "phoenixes"
     phases = PHASE_TWO
 
     def after_collect(self, state: State, trick: Trick, pos: int) -> list[Ask]:
@@ -69,7 +70,8 @@ class Basilisks(FactionPower):
     Gnome is not placed face-up, a captured Troll skips the pool, a captured Dwarf stays) and wins
     the trick. A card played after a led Basilisk, another Basilisk included, has no such effect."""
 
-    name = key = "basilisks"
+    name = "basilisks"
+    key = "basilisks"
 
     def decide_winner(self, state: State, trick: Trick, pos: int) -> None:
         if pos != 1 or trick.factions[0] == "basilisks":

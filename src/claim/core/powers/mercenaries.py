@@ -18,7 +18,8 @@ class Elves(FactionPower):
     must-follow on either faction, so a player holding one must play it (or a matching card) on an
     Elf or Orc lead, declared as the led faction. Unplayed ones stay undeclared."""
 
-    name = key = "elves"
+    name = "elves"
+    key = "elves"
 
 
 class Orcs(FactionPower):
@@ -27,7 +28,8 @@ class Orcs(FactionPower):
     must-follow on either faction, so a player holding one must play it (or a matching card) on an
     Elf or Orc lead, declared as the led faction. Unplayed ones stay undeclared."""
 
-    name = key = "orcs"
+    name = "orcs"
+    key = "orcs"
 
 
 def cyclops_vote(mine: list[int], theirs: list[int]) -> int | None:
@@ -51,7 +53,8 @@ class Cyclops(FactionPower):
     least one. Equal counts: the lower lowest Cyclops wins, then the next lowest, and so on; still
     equal (or neither has one): nobody. For the game tie-break a won vote counts its Cyclops."""
 
-    name = key = "cyclops"
+    name = "cyclops"
+    key = "cyclops"
 
     def score_votes(
         self, state: State, votes: dict[str, int | None], counts: dict[str, list[int]]

@@ -17,12 +17,12 @@ form of determinized search (Long et al. 2010; the bandit as in Cowling, Powley 
    act in the sampled state), 0.5 for a draw and 0 for a loss.
 3. The move played is the most visited one (ties: the higher mean, then legal order).
 
-Rollout policy — cheap and generic (moves stay opaque strings, so every decision kind the engine
-has or will have works): a decision that is not a card play (take, smash, crown, tuck, peek,
-pass, ...) is answered uniformly at random; a card play is random too, except that a *follower*
-who can beat the led card's printed value plays its lowest card that does, and otherwise sheds its
-lowest card, with probability :data:`GREEDY` (the rest random, so the rollouts still explore).
-Printed values ignore the powers, so the greedy part is only a nudge towards sensible play.
+Rollout policy (:func:`claim.core.rollout.playout`, compiled with the core) — cheap and
+generic (moves stay opaque strings, so every decision kind the engine has or will have works): a
+decision that is not a card play is answered uniformly at random; a card play is random too,
+except that a *follower* who can beat the led card's printed value plays its lowest card that
+does, and otherwise sheds its lowest card, with probability :data:`GREEDY` (the rest random, so
+the rollouts still explore).
 
 Strengths are iteration budgets (:data:`ITERATIONS`); ``iterations=`` overrides them and
 ``seconds=`` searches for a wall-clock time instead (the only mode that reads a clock, so the
@@ -38,8 +38,8 @@ import random
 import time
 
 from claim.bots.base import Sampler
-from claim.core import cards
 from claim.core.engine import apply, current_player, legal_actions
+from claim.core.rollout import playout
 from claim.core.state import State
 from claim.core.view_types import View
 
@@ -51,8 +51,6 @@ EXPLORATION = 0.7
 MAX_DETERMINIZATIONS = 40
 #: the probability that a rollout follower plays the greedy card instead of a random one
 GREEDY = 0.75
-
-VALUE = cards.VALUE
 
 
 class SearchBot:
@@ -143,7 +141,7 @@ class SearchBot:
             if move in world_legal:
                 s = world.clone(history=False)
                 apply(s, move)
-                wins[m] += _playout(s, player, rng, self.greedy)
+                wins[m] += playout(s, player, rng, self.greedy)
             else:
                 wins[m] += 0.0
             visits[m] += 1
@@ -154,41 +152,3 @@ class SearchBot:
             key=lambda i: (visits[i], wins[i] / visits[i] if visits[i] else 0.0, -i),
         )
         return legal[best_move]
-
-
-def _playout(s: State, player: int, rng: random.Random, greedy: float) -> float:
-    """Play ``s`` to the end with the rollout policy; ``player``'s result (1 / 0.5 / 0)."""
-    rand = rng.random
-    value = VALUE
-    while s.result is None:
-        moves = legal_actions(s)
-        n = len(moves)
-        if n == 1:
-            apply(s, moves[0])
-            continue
-        move = moves[int(rand() * n)]
-        trick = s.trick
-        if (
-            not s.tasks
-            and trick is not None
-            and len(trick.plays) == 1
-            and rand() < greedy
-            and (cache := s.legal_cache) is not None
-        ):
-            led = trick.values[0]
-            beat = -1
-            low = -1
-            beat_move = low_move = move
-            for mv, card in cache.items():
-                v = value[card]
-                if v > led and (beat < 0 or v < beat):
-                    beat, beat_move = v, mv
-                if low < 0 or v < low:
-                    low, low_move = v, mv
-            move = beat_move if beat >= 0 else low_move
-        apply(s, move)
-    result = s.result
-    winner = result["winner"]
-    if winner is None:
-        return 0.5
-    return 1.0 if winner == player else 0.0

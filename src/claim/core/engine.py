@@ -172,13 +172,16 @@ def _legal_map(state: State) -> dict[str, int]:
             move = plain[card]
             if not move:
                 for move in play_moves(state, card):
-                    legal.setdefault(move, card)
+                    if move not in legal:
+                        legal[move] = card
             elif known and card in known and (card in state.score[0] or card in state.score[1]):
                 # W14: a card led from outside the hand (a Book of Memories lead from the
                 # Score pile, A17) is named by its code once its value is public
-                legal.setdefault("play " + CODE[card], card)
-            else:
-                legal.setdefault(move, card)  # the first such card in hand order
+                move = "play " + CODE[card]
+                if move not in legal:
+                    legal[move] = card
+            elif move not in legal:  # the first such card in hand order
+                legal[move] = card
     state.legal_cache = legal
     return legal
 

@@ -408,6 +408,14 @@ class _ClassFacts(NamedTuple):
     configures: bool
     #: the phases it acts in, of 1 and 2, in order
     phases: tuple[int, ...]
+    #: its class flags (``Power.asks``, ``key``, ``scores_twice``, ...), read here once: a class
+    #: attribute read from compiled code is a dictionary lookup through the class's MRO
+    asks: tuple[str, ...]
+    key: str | None
+    scores_twice: bool
+    strips_other: bool
+    needs_gains: bool
+    hides_values: bool
 
 
 _FACTS: dict[type[Power], _ClassFacts] = {}
@@ -422,6 +430,12 @@ def _facts(cls: type[Power]) -> _ClassFacts:
         "end_of_game" in answered or "end_asks" in answered,
         cls.overrides("configure"),
         tuple([phase for phase in (1, 2) if phase in cls.phases]),
+        cls.asks,
+        cls.key,
+        cls.scores_twice,
+        cls.strips_other,
+        cls.needs_gains,
+        cls.hides_values,
     )
     _FACTS[cls] = facts
     return facts
@@ -469,9 +483,9 @@ class RuleBook:
         for p in self.powers:
             facts = _FACTS.get(type(p)) or _facts(type(p))
             answered = facts.answered
-            key = p.key
+            key = facts.key
             phases = facts.phases
-            for kind in p.asks:
+            for kind in facts.asks:
                 by_ask[kind] = p
             if self.artifacts is None and isinstance(p, ArtifactControl):
                 self.artifacts = p
@@ -480,14 +494,14 @@ class RuleBook:
                     declarers[key] = p
                 if "played" in answered:
                     on_play[key] = p
-                if p.scores_twice:
+                if facts.scores_twice:
                     twice.append(cards.IDS_BY_CODE[key][0])
-                if p.strips_other:
+                if facts.strips_other:
                     for phase in phases:
                         strippers[phase].add(key)
-            if p.needs_gains:
+            if facts.needs_gains:
                 self.tracks_gains = True
-            if p.hides_values:
+            if facts.hides_values:
                 self.hides_values = True
             for hook in facts.glob:
                 by_phase = glob[hook]
@@ -529,6 +543,9 @@ class RuleBook:
             self._global_set[phase, True] = tuple(found)
             self._global_set[phase, False] = tuple([p for p in found if not p.needs_table])
         self._attached_set = attached
+        #: (phase, with the Cube bundle, the played keys...) -> the layers: the keys' strings
+        #: hash from their cached hashes, cheaper than the signature's tuples of powers
+        self._layers_memo: dict[tuple[object, ...], dict[str, list[Layer]]] = {}
 
     def global_powers(self, hook: str, phase: int) -> list[Power]:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
@@ -551,6 +568,10 @@ class RuleBook:
         Lowest tier first; within a tier the global powers, then the powers of the played cards
         in play order. A hook no power answers maps to an empty list.
         """
+        memo_key = (trick.phase, with_table, *trick.keys)
+        found = self._layers_memo.get(memo_key)
+        if found is not None:
+            return found
         attached = self._attached_set[trick.phase]
         signature = (
             self._global_set[trick.phase, with_table],
@@ -561,6 +582,7 @@ class RuleBook:
             if len(_SHARED_LAYERS) >= _MAX_SHARED_LAYERS:
                 _SHARED_LAYERS.clear()
             cached = _SHARED_LAYERS[signature] = _layers_of(signature[0], signature[1:])
+        self._layers_memo[memo_key] = cached
         return cached
 
 

@@ -236,7 +236,8 @@ function connect() {
   const ws = new WebSocket(url);
   live.ws = ws;
   live.fresh = true;
-  setConn("connecting…", false);
+  // a retry keeps saying "reconnecting…" until it is through (the first attempt: "connecting…")
+  setConn(live.retries ? "reconnecting…" : "connecting…", false);
   ws.addEventListener("open", () => {
     live.retries = 0;
     live.connected = true;

@@ -1,0 +1,66 @@
+"""Playouts: a game played to its end by a cheap policy, for the search bots' simulations.
+
+It lives in the core so that it is compiled with the engine (``scripts/build_core.py``): a
+playout is the inner loop of every search (thousands per move), and interpreted, the policy's
+own steps cost about as much as the engine's. The policy is generic — moves stay opaque
+strings, so every decision kind the engine has or will have works:
+
+- a decision that is not a card play (take, smash, crown, tuck, peek, pass, ...) is answered
+  uniformly at random, and so is a lead;
+- a *follower* who can beat the led card's printed value plays, with probability ``greedy``, its
+  lowest card that does, and otherwise sheds its lowest card; the rest of the time a random
+  card (so the rollouts still explore). Printed values ignore the powers: a nudge towards
+  sensible play, not a rule.
+
+Every random draw comes from ``rng``: the same state, player and generator state give the same
+playout on both builds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from claim.core import cards
+from claim.core.engine import apply, legal_actions
+from claim.core.state import State
+
+VALUE: Final = cards.VALUE
+
+
+def playout(s: State, player: int, rng: random.Random, greedy: float) -> float:
+    """Play ``s`` to the end with the policy above; ``player``'s result: 1 for a win, 0.5 for a
+    draw, 0 for a loss. ``s`` is played in place (pass a clone)."""
+    rand = rng.random
+    value = VALUE
+    while s.result is None:
+        moves = legal_actions(s)
+        n = len(moves)
+        if n == 1:
+            apply(s, moves[0])
+            continue
+        move = moves[int(rand() * n)]
+        trick = s.trick
+        if not s.tasks and trick is not None and len(trick.plays) == 1 and rand() < greedy:
+            cache = s.legal_cache
+            if cache is not None:
+                led = trick.values[0]
+                beat = -1
+                low = -1
+                beat_move = low_move = move
+                for mv, card in cache.items():
+                    v = value[card]
+                    if v > led and (beat < 0 or v < beat):
+                        beat = v
+                        beat_move = mv
+                    if low < 0 or v < low:
+                        low = v
+                        low_move = mv
+                move = beat_move if beat >= 0 else low_move
+        apply(s, move)
+    result = s.result
+    assert result is not None
+    winner = result["winner"]
+    if winner is None:
+        return 0.5
+    return 1.0 if winner == player else 0.0

@@ -193,6 +193,7 @@ class Ladder:
                     "predicted": round(ratings.expected_score(rating[a] - rating[b]), 4),
                     "by_seat": {k: t.to_dict() for k, t in p.by_seat.items()},
                     "average_tricks": round(p.average_tricks, 4),
+                    "deal_points": [2 * d for d in p.deal_scores],
                 }
             )
         return {

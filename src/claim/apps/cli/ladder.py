@@ -36,9 +36,9 @@ MAX_RESAMPLES = 100_000
     "--bots",
     "bots_text",
     default=",".join(DEFAULT_BOTS),
-    show_default=True,
     metavar="A,B,...",
-    help=f"The bots, at least two, separated by commas: {BOT_SPECS}.",
+    help=f"The bots, at least two, separated by commas: {BOT_SPECS}. Default: every bot and "
+    f"strength, {', '.join(DEFAULT_BOTS)}.",
 )
 @click.option(
     "--deals", type=int, default=50, show_default=True, metavar="N", help="Deals per pairing."

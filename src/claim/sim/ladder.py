@@ -172,7 +172,8 @@ class Ladder:
         resamples: int = RESAMPLES,
         prior_draws: float = PRIOR_DRAWS,
     ) -> dict[str, Any]:
-        """The ``claim ladder --json`` object (the CLI adds ``seconds``)."""
+        """The ``claim ladder --json`` object (the CLI adds ``seconds``); each pairing gives A's
+        points per deal (``deal_points``), from which the ratings can be refitted."""
         anchor = default_anchor(self.bots) if anchor is None else anchor
         table = self.rate(anchor, resamples, prior_draws)
         rating = {r.bot: r.rating for r in table}

@@ -79,7 +79,7 @@ def ladder_command(
     quiet: bool,
     as_json: bool,
 ) -> None:
-    """Play every pair of the bots over N duplicate deals and rate them.
+    """Rate the bots: a round robin of duplicate matches, N deals each.
 
     Every pairing A-B (A the earlier bot) is the match `claim arena --bots A,B` with the same
     deals, seed and setup options: deal i is dealt from seed S+i and played twice with the

@@ -154,15 +154,20 @@ def bot_seed(seed: int, deal: int, which: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class _Match:
-    """What a worker needs to play any game of a match (small and picklable)."""
+class Match:
+    """What a worker needs to play any game of a match (small and picklable): the two bot
+    specs (normalized), the match seed and the setup options."""
 
     bots: tuple[str, str]
     seed: int
     options: SetupOptions
 
 
-def play_game(match: _Match, index: int) -> GameOutcome:
+#: the former private name (kept for callers of :func:`play_game`)
+_Match = Match
+
+
+def play_game(match: Match, index: int) -> GameOutcome:
     """Game ``index`` of the match: deal ``index // 2``, A in seat ``index % 2``."""
     deal, a_seat = divmod(index, 2)
     setup = match.options.resolve(match.seed + deal)
@@ -186,8 +191,11 @@ def play_game(match: _Match, index: int) -> GameOutcome:
     )
 
 
-def _play_games(match: _Match, indices: Sequence[int]) -> list[GameOutcome]:
-    return [play_game(match, index) for index in indices]
+def _play_tasks(
+    matches: Sequence[Match], tasks: Sequence[tuple[int, int]]
+) -> list[tuple[int, GameOutcome]]:
+    """Play each (match number, game index) task; the outcomes tagged with their match."""
+    return [(m, play_game(matches[m], index)) for m, index in tasks]
 
 
 def _ignore_interrupts() -> None:
@@ -220,6 +228,70 @@ def worker_count(jobs: int, games: int) -> int:
     return max(1, min(jobs, available_cpus(), games))
 
 
+def check_size(deals: int, jobs: int) -> None:
+    """Refuse (ConfigError) ``deals`` outside 1 to :data:`MAX_DEALS` and ``jobs`` below 1."""
+    if deals < 1:
+        raise ConfigError(f"--deals must be at least 1, not {deals}")
+    if deals > MAX_DEALS:
+        raise ConfigError(f"--deals must be at most {MAX_DEALS:,}, not {deals:,}")
+    if jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
+
+
+#: called once per finished game with its match's number in the list (in the order games finish)
+MatchGameHook = Callable[[int, GameOutcome], None]
+
+
+def play_matches(
+    matches: Sequence[Match],
+    deals: int,
+    jobs: int = 1,
+    on_game: MatchGameHook | None = None,
+) -> list[list[GameOutcome]]:
+    """Play ``deals`` duplicate deals of every match (each deal twice, the seats swapped) in
+    ``jobs`` processes (1: in this process; capped by :func:`worker_count`), all the matches'
+    games sharing the processes; for each match its outcomes in game order.
+
+    The games are handed out deal by deal, the matches interleaved, so slow and fast matches
+    spread over the workers. A game depends only on its match and index, so the result does not
+    depend on ``jobs``, nor on the order in which games finish.
+    """
+    check_size(deals, jobs)
+    games = 2 * deals
+    tasks = [(m, index) for index in range(games) for m in range(len(matches))]
+    jobs = worker_count(jobs, len(tasks))
+    outcomes: list[list[GameOutcome | None]] = [[None] * games for _ in matches]
+
+    def record(done: Iterable[tuple[int, GameOutcome]]) -> None:
+        for m, outcome in done:
+            outcomes[m][outcome.index] = outcome
+            if on_game is not None:
+                on_game(m, outcome)
+
+    if jobs == 1:
+        for task in tasks:
+            record(_play_tasks(matches, [task]))
+    else:
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        try:
+            pending: set[Future[list[tuple[int, GameOutcome]]]] = {
+                executor.submit(_play_tasks, matches, [tasks[i] for i in chunk])
+                for chunk in _chunks(len(tasks), jobs)
+            }
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record(future.result())
+        except BaseException:
+            # Ctrl-C or a failing game: drop the games not started, do not wait for the others
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        executor.shutdown()
+    played = [[o for o in match if o is not None] for match in outcomes]
+    assert all(len(match) == games for match in played)
+    return played
+
+
 def arena(
     bots: tuple[str, str],
     deals: int,
@@ -239,45 +311,18 @@ def arena(
     >>> stats.games, stats.wins + stats.draws + stats.losses
     (4, 4)
     """
-    if deals < 1:
-        raise ConfigError(f"--deals must be at least 1, not {deals}")
-    if deals > MAX_DEALS:
-        raise ConfigError(f"--deals must be at most {MAX_DEALS:,}, not {deals:,}")
-    if jobs < 1:
-        raise ConfigError(f"--jobs must be at least 1, not {jobs}")
-    jobs = worker_count(jobs, 2 * deals)  # the CLI tells the user when it caps --jobs
+    check_size(deals, jobs)
     options = options or SetupOptions()
-    match = _Match((normalize_spec(bots[0]), normalize_spec(bots[1])), seed, options)
+    match = Match((normalize_spec(bots[0]), normalize_spec(bots[1])), seed, options)
     options.resolve(seed)  # refuse bad setup options before starting
-    games = 2 * deals
-    outcomes: list[GameOutcome | None] = [None] * games
+    hook: MatchGameHook | None = None
+    if on_game is not None:
+        game_hook = on_game
 
-    def record(done: Iterable[GameOutcome]) -> None:
-        for outcome in done:
-            outcomes[outcome.index] = outcome
-            if on_game is not None:
-                on_game(outcome)
+        def hook(_: int, outcome: GameOutcome) -> None:
+            game_hook(outcome)
 
-    if jobs == 1:
-        for index in range(games):
-            record([play_game(match, index)])
-    else:
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-        try:
-            pending: set[Future[list[GameOutcome]]] = {
-                executor.submit(_play_games, match, chunk) for chunk in _chunks(games, jobs)
-            }
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    record(future.result())
-        except BaseException:
-            # Ctrl-C or a failing game: drop the games not started, do not wait for the others
-            executor.shutdown(wait=False, cancel_futures=True)
-            raise
-        executor.shutdown()
-    played = [o for o in outcomes if o is not None]
-    assert len(played) == games
+    (played,) = play_matches([match], deals, jobs, hook)
     return ArenaStats(match.bots, seed, options, played)
 
 

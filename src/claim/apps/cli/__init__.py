@@ -5,14 +5,14 @@ user can cause is printed as one line ``error: ...`` on stderr with exit code 2,
 
 One module per command group: :mod:`.group` (the ``claim`` group, one-line errors, shared
 helpers), :mod:`.options` (the setup options as Click options), :mod:`.replay` (deal, replay),
-:mod:`.simulate`, :mod:`.arena`, :mod:`.serve`, :mod:`.play` and :mod:`.table` (the line-by-line
-game's table).
+:mod:`.simulate`, :mod:`.arena`, :mod:`.ladder` (a round robin of bots, rated), :mod:`.serve`,
+:mod:`.play` and :mod:`.table` (the line-by-line game's table).
 """
 
 from __future__ import annotations
 
 # each command module registers its commands on the group when imported
-from claim.apps.cli import arena, play, replay, serve, simulate
+from claim.apps.cli import arena, ladder, play, replay, serve, simulate
 from claim.apps.cli.group import ERROR_EXIT, ClaimGroup, cli, fail
 from claim.apps.cli.play import (
     DEFAULT_PLAY_BOT,
@@ -33,6 +33,7 @@ __all__ = [
     "cli",
     "fail",
     "hero_lines",
+    "ladder",
     "location_lines",
     "main",
     "move_hint",

@@ -1,0 +1,213 @@
+"""``claim ladder``: a round robin of bots on duplicate deals, rated (Bradley–Terry, Elo scale)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+
+import click
+
+from claim.apps.cli.group import BOT_SPECS, cli, fail, number_text, resolve_options
+from claim.apps.cli.options import setup_options
+from claim.core.errors import ClaimError
+from claim.core.options import SetupOptions
+from claim.sim.arena import MAX_DEALS, GameOutcome, worker_count
+from claim.sim.ladder import (
+    DEFAULT_BOTS,
+    PRIOR_DRAWS,
+    RESAMPLES,
+    Ladder,
+    Rating,
+    default_anchor,
+    ladder,
+    parse_ladder_bots,
+    round_robin,
+)
+
+#: the most bootstrap resamples
+MAX_RESAMPLES = 100_000
+
+
+@cli.command(name="ladder")
+@click.option(
+    "--bots",
+    "bots_text",
+    default=",".join(DEFAULT_BOTS),
+    metavar="A,B,...",
+    help=f"The bots, at least two, separated by commas: {BOT_SPECS}. Default: every bot and "
+    f"strength, {', '.join(DEFAULT_BOTS)}.",
+)
+@click.option(
+    "--deals", type=int, default=50, show_default=True, metavar="N", help="Deals per pairing."
+)
+@setup_options
+@click.option(
+    "--anchor",
+    default=None,
+    metavar="BOT",
+    help="The bot rated 0 (default: random when it plays, else the first bot).",
+)
+@click.option(
+    "--resamples",
+    type=int,
+    default=RESAMPLES,
+    show_default=True,
+    metavar="N",
+    help="Bootstrap resamples of the deals for the ratings' intervals.",
+)
+@click.option(
+    "--jobs",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="Play the games in K worker processes (the results do not depend on K).",
+)
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
+def ladder_command(
+    bots_text: str,
+    deals: int,
+    seed: int | None,
+    options: SetupOptions,
+    anchor: str | None,
+    resamples: int,
+    jobs: int,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Rate the bots: a round robin of duplicate matches, N deals each.
+
+    Every pairing A-B (A the earlier bot) is the match `claim arena --bots A,B` with the same
+    deals, seed and setup options: deal i is dealt from seed S+i and played twice with the
+    seats swapped. Prints each pairing's score with its 95% interval (paired over deals), then
+    the ratings: Bradley-Terry maximum likelihood on the Elo scale (draws half a win, one
+    virtual draw per pairing, the anchor at 0), strongest first, with 95% intervals from a
+    bootstrap over deals (seeded by the seed) and from the Fisher information. The same seed
+    gives the same results whatever --jobs; see docs/bots.md.
+    """
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {number_text(deals)}")
+    if deals > MAX_DEALS:
+        fail(f"--deals must be at most {MAX_DEALS:,}, not {number_text(deals)}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, not {number_text(jobs)}")
+    if not 1 <= resamples <= MAX_RESAMPLES:
+        fail(f"--resamples must be from 1 to {MAX_RESAMPLES:,}, not {number_text(resamples)}")
+    try:
+        bots = parse_ladder_bots(bots_text)
+    except ClaimError as exc:
+        fail(f"--bots: {exc}")
+    if anchor is not None:
+        anchor = anchor.strip().lower()
+        if anchor not in bots:
+            fail(f"--anchor: {anchor!r} is not one of the bots ({', '.join(bots)})")
+    anchor = anchor or default_anchor(bots)
+    seed = resolve_options(seed, options).seed  # one-line error for bad options
+    games = 2 * deals * len(round_robin(bots))
+    workers = worker_count(jobs, games)
+    if workers < jobs:  # told once every option is known to be good
+        why = "games to play" if workers == games else "CPUs available"
+        click.echo(f"notice: --jobs {number_text(jobs)} capped to {workers} (the {why})", err=True)
+        jobs = workers
+    start = time.perf_counter()
+    if quiet:
+        played = ladder(bots, deals, seed, options, jobs)
+    elif sys.stderr.isatty():
+        played = _ladder_with_bar(bots, deals, seed, options, jobs, games)
+    else:
+        played = ladder(bots, deals, seed, options, jobs, on_game=_progress_lines(games, start))
+    seconds = time.perf_counter() - start
+    if as_json:
+        data = played.to_dict(anchor, resamples, PRIOR_DRAWS)
+        data["seconds"] = round(seconds, 4)
+        click.echo(json.dumps(data, indent=1))
+        return
+    _print_ladder(played, played.rate(anchor, resamples, PRIOR_DRAWS), anchor, resamples, seconds)
+
+
+def _progress_lines(games: int, start: float) -> Callable[[tuple[str, str], GameOutcome], None]:
+    """A hook that writes a line to stderr at every tenth of the games played."""
+    done = [0]
+
+    def step(pair: tuple[str, str], outcome: GameOutcome) -> None:
+        done[0] += 1
+        if done[0] * 10 // games > (done[0] - 1) * 10 // games:
+            elapsed = time.perf_counter() - start
+            click.echo(
+                f"ladder: {done[0]}/{games} games ({100 * done[0] // games}%), {elapsed:.0f} s",
+                err=True,
+            )
+
+    return step
+
+
+def _ladder_with_bar(
+    bots: tuple[str, ...], deals: int, seed: int, options: SetupOptions, jobs: int, games: int
+) -> Ladder:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"ladder of {len(bots)} bots", total=games)
+
+        def step(pair: tuple[str, str], outcome: GameOutcome) -> None:
+            progress.advance(task)
+
+        return ladder(bots, deals, seed, options, jobs, on_game=step)
+
+
+def _print_ladder(
+    played: Ladder, table: list[Rating], anchor: str, resamples: int, seconds: float
+) -> None:
+    def echo(line: str = "") -> None:
+        click.echo(line.rstrip())
+
+    pairs = len(played.pairings)
+    echo(
+        f"Ladder of {len(played.bots)} bots: {pairs} pairing{'s' if pairs > 1 else ''} of "
+        f"{played.deals} deal{'s' if played.deals > 1 else ''}, each deal "
+        f"played twice with the seats swapped (seed {played.seed}, {played.options.describe()})"
+    )
+    echo()
+    echo("Pairings (A's score: wins + draws/2 per game; 95% interval paired over deals):")
+    width = max(len(bot) for bot in played.bots)
+    echo(
+        f"  {'A':<{width}}  {'B':<{width}}  {'W-D-L':>11}  {'score':>5}  "
+        f"{'95% interval':<14}  {'Wilson':<14}"
+    )
+    for p in played.pairings:
+        a, b = p.bots
+        interval = p.interval
+        shown = "-" if interval is None else f"[{interval[0]:.3f}, {interval[1]:.3f}]"
+        wilson = f"[{p.wilson[0]:.3f}, {p.wilson[1]:.3f}]"
+        wdl = f"{p.wins}-{p.draws}-{p.losses}"
+        echo(
+            f"  {a:<{width}}  {b:<{width}}  {wdl:>11}  {p.win_rate:.3f}  {shown:<14}  {wilson:<14}"
+        )
+    echo()
+    method = (
+        f"Ratings: Bradley-Terry maximum likelihood on the Elo scale, {anchor} = 0 (draws half a "
+        f"win, {PRIOR_DRAWS:g} virtual draw per pairing). 95% interval: bootstrap over deals "
+        f"({resamples} resamples, seed {played.seed}). Fisher: rating ± 1.96 standard errors, "
+        "the games taken as independent."
+    )
+    for line in textwrap.wrap(method, 100):
+        echo(line)
+    echo(
+        f"  {'#':>2}  {'Bot':<{width}}  {'rating':>7}  {'95% interval':<16}  "
+        f"{'Fisher':<16}  {'games':>6}  {'score':>5}"
+    )
+    for rank, r in enumerate(table, 1):
+        boot = f"[{r.interval[0]:.0f}, {r.interval[1]:.0f}]"
+        fisher = f"[{r.fisher_interval[0]:.0f}, {r.fisher_interval[1]:.0f}]"
+        echo(
+            f"  {rank:>2}  {r.bot:<{width}}  {r.rating:>7.0f}  {boot:<16}  {fisher:<16}  "
+            f"{r.games:>6}  {r.score:.3f}"
+        )
+    echo()
+    rate = played.games / seconds if seconds > 0 else 0.0
+    echo(f"{played.games} games in {seconds:.1f} s ({rate:.1f} games per second)")

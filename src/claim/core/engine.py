@@ -414,8 +414,9 @@ def _queue(
     ``first`` and ``last`` (artifact windows, A4, A30) around them in the order given."""
     if not asks and not first and not last:
         return False
-    by_ask = state.book.by_ask
-    asks.sort(key=lambda a: (by_ask[a[0]].ask_last, a[2]))
+    if len(asks) > 1:
+        by_ask = state.book.by_ask
+        asks.sort(key=lambda a: (by_ask[a[0]].ask_last, a[2]))
     state.tasks[0:0] = [*first, *asks, *last, (then, NO_PLAYER, 0)]
     return True
 

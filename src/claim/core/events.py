@@ -27,8 +27,8 @@ playouts of the bots, the simulations): the state holds no recorder, and a clone
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from claim.core.cards import CODE
 
@@ -106,25 +106,35 @@ class Followed(Protocol):
     def zones(self) -> dict[str, list[int]]: ...
 
 
-def moves_between(
-    before: Mapping[str, Sequence[int]], after: Mapping[str, Sequence[int]]
-) -> list[tuple[int, str, str]]:
+#: a zone's cards: a list (a snapshot) or a tuple (a frozen state)
+Z = TypeVar("Z", bound=Sequence[int])
+
+
+def moves_between(before: dict[str, Z], after: dict[str, Z]) -> list[tuple[int, str, str]]:
     """The cards that changed zone, as ``(card, source, target)`` in the order of ``after``'s
     zones and of the cards in each (a card that came from nowhere: source ``?``); a zone that is
     no more (the trick, once collected) is one its cards left. Only changed zones are looked
-    at: most steps move a few cards or none."""
+    at: most steps move a few cards or none. (Plain loops over dicts: compiled, they are native
+    operations where ``Mapping`` methods and key views are generic calls.)"""
     left: dict[int, str] = {}
     arrived: list[tuple[int, str]] = []
     for name, ids in after.items():
-        old = before.get(name, ())
+        old = before.get(name)
+        if old is None:
+            arrived.extend([(c, name) for c in ids])
+            continue
         if old == ids:
             continue
         now = set(ids)
-        left.update((c, name) for c in old if c not in now)
+        for c in old:
+            if c not in now:
+                left[c] = name
         was = set(old)
-        arrived.extend((c, name) for c in ids if c not in was)
-    for name in before.keys() - after.keys():  # gone: a trick's cards and prizes, collected
-        left.update((c, name) for c in before[name])
+        arrived.extend([(c, name) for c in ids if c not in was])
+    for name, ids in before.items():
+        if name not in after:  # gone: a trick's cards and prizes, collected
+            for c in ids:
+                left[c] = name
     return [(card, left.get(card, "?"), zone) for card, zone in arrived]
 
 

@@ -51,7 +51,9 @@ def _values_by_faction(state: State, player: int) -> dict[str, list[int]]:
             if counted is not None:  # a counted Gargoyle: a second card of its faction (H32)
                 by.setdefault(counted, []).append(value[c])
     for values in by.values():
-        values.sort(reverse=True)
+        # sort() then reverse(): compiled, sort(reverse=True) is a generic call with a keyword
+        values.sort()
+        values.reverse()
     return by
 
 
@@ -81,7 +83,9 @@ def compare(mine: list[int], theirs: list[int]) -> int | None:
     lists are highest first; None: still equal."""
     if len(mine) != len(theirs):
         return 0 if len(mine) > len(theirs) else 1
-    for a, b in zip(mine, theirs, strict=True):
+    for i in range(len(mine)):
+        a = mine[i]
+        b = theirs[i]
         if a != b:
             return 0 if a > b else 1
     return None

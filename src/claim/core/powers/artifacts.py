@@ -584,6 +584,10 @@ _BONUS_KEYS: tuple[tuple[str, tuple[str, str]], ...] = tuple(
 )
 
 
+#: the Flask of Tears' count of tricks lost in a row, for players 0 and 1
+_LOSS_KEYS = (player_key(LOSSES, 0), player_key(LOSSES, 1))
+
+
 class Artifacts(ArtifactControl):
     """The artifacts' timing and their effects on a trick (R-80): at each window it offers each
     usable artifact of the player asked, and it applies the artifact tier of a trick — value
@@ -635,11 +639,16 @@ class Artifacts(ArtifactControl):
         it changes no decision, no queue at a decision and no record. Most windows of a game
         are such (about 19 in 20 in random games with every expansion), and each one queued
         costs a turn of the engine's loop."""
+        # loops rather than frozenset.isdisjoint: compiled, a set method is a generic call
         held = state.artifacts
-        if not self.of_window[first[0]].isdisjoint(held[first[1]]):
-            return [first, second]
-        if not self.of_window[second[0]].isdisjoint(held[second[1]]):
-            return [second]
+        names = self.of_window[first[0]]
+        for name in held[first[1]]:
+            if name in names:
+                return [first, second]
+        names = self.of_window[second[0]]
+        for name in held[second[1]]:
+            if name in names:
+                return [second]
         return []
 
     def trick_started(self, state: State, trick: Trick) -> list[Ask]:
@@ -649,13 +658,19 @@ class Artifacts(ArtifactControl):
 
     def card_played(self, state: State, trick: Trick, pos: int) -> list[Ask]:
         player, card = trick.plays[pos]
-        trick.marks.pop(FORCED_PLAY, None)
+        # `in` and `del` rather than dict.pop: compiled, dict.pop is a generic method call
+        marks = trick.marks
+        if FORCED_PLAY in marks:
+            del marks[FORCED_PLAY]
         counters = state.counters
         if counters:
             for kind, keys in _BONUS_KEYS:
-                amount = counters.pop(keys[player], 0)
-                if amount:
-                    trick.mods.append((card, kind, amount))  # A15, A37, A44: the next card
+                key = keys[player]
+                if key in counters:
+                    amount = counters[key]
+                    del counters[key]
+                    if amount:
+                        trick.mods.append((card, kind, amount))  # A15, A37, A44: the next card
         return self._opening(state, (DAGGER, 1 - player, pos), (PLAYED, player, pos))
 
     def lead_done(self, state: State, trick: Trick) -> None:
@@ -758,15 +773,18 @@ class Artifacts(ArtifactControl):
     def trick_over(self, state: State, trick: Trick) -> None:
         counters = state.counters
         for name in (SHOWN_DRAWS, MASK):
-            left = counters.get(name, 0) - 1
-            if left > 0:
-                counters[name] = left
-            else:
-                counters.pop(name, None)
+            if name in counters:
+                left = counters[name] - 1
+                if left > 0:
+                    counters[name] = left
+                else:
+                    del counters[name]
         if self.counts_losses and trick.winner >= 0:
-            loser = player_key(LOSSES, 1 - trick.winner)
+            loser = _LOSS_KEYS[1 - trick.winner]
             counters[loser] = counters.get(loser, 0) + 1
-            counters.pop(player_key(LOSSES, trick.winner), None)
+            won = _LOSS_KEYS[trick.winner]
+            if won in counters:
+                del counters[won]
 
 
 @lru_cache(maxsize=64)

@@ -30,9 +30,17 @@ PHASE_TWO = frozenset({2})
 NOT_FACTION = ("hero", "toxic")
 
 
+#: each hero's card id by name (read at every follow of a game with some heroes)
+_HERO_IDS = {
+    code[len("hero:") :]: ids[0]
+    for code, ids in cards.IDS_BY_CODE.items()
+    if code.startswith("hero:")
+}
+
+
 def hero_id(name: str) -> int:
     """The card id of a hero (one copy of each)."""
-    return cards.IDS_BY_CODE[f"hero:{name}"][0]
+    return _HERO_IDS[name]
 
 
 def played_by(trick: Trick, pos: int) -> int:

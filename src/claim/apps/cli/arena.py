@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from claim.apps.cli.group import BOT_SPECS, cli, fail, number_text, resolve_options
-from claim.apps.cli.options import setup_options
+from claim.apps.cli.options import jobs_option, setup_options
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
 from claim.sim.arena import (
@@ -35,14 +35,7 @@ from claim.sim.arena import (
 )
 @click.option("--deals", type=int, default=100, show_default=True, metavar="N")
 @setup_options
-@click.option(
-    "--jobs",
-    type=int,
-    default=1,
-    show_default=True,
-    metavar="K",
-    help="Play the games in K worker processes (the results do not depend on K).",
-)
+@jobs_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 def arena_command(
     bots_text: str,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import click
 
 from claim.apps.cli.group import BOT_SPECS, cli, fail, number_text, resolve_options
-from claim.apps.cli.options import setup_options
+from claim.apps.cli.options import jobs_option, setup_options
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
 from claim.sim.arena import MAX_DEALS, GameOutcome, worker_count
@@ -58,14 +58,7 @@ MAX_RESAMPLES = 100_000
     metavar="N",
     help="Bootstrap resamples of the deals for the ratings' intervals.",
 )
-@click.option(
-    "--jobs",
-    type=int,
-    default=1,
-    show_default=True,
-    metavar="K",
-    help="Play the games in K worker processes (the results do not depend on K).",
-)
+@jobs_option
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 def ladder_command(

@@ -135,6 +135,17 @@ assert set(SETUP_OPTIONS) == {f.name for f in dataclasses.fields(SetupOptions)}
 SETUP_OPTION_NAMES = tuple(SETUP_OPTIONS)
 
 
+#: ``--jobs K`` of the commands that play many games (arena, ladder)
+jobs_option = click.option(
+    "--jobs",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="Play the games in K worker processes (the results do not depend on K).",
+)
+
+
 def setup_options(command: F) -> F:
     """Add ``--seed`` and the setup options (:data:`SETUP_OPTIONS`) to a Click command.
 

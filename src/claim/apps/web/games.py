@@ -38,6 +38,7 @@ from typing import Any, TypeVar, cast
 
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
 from claim.bots import Bot, decide, make_bot
+from claim.core import engine
 from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
 from claim.core.events import Event
@@ -74,11 +75,19 @@ MAX_OPTION = 1000
 MAX_SEED = 2**63 - 1
 #: how many finished games' replays are kept in memory
 REPLAY_CACHE = 16
+#: the position is saved with every this many moves (and the last one); the record, saved with
+#: every move, holds the moves after it
+POSITION_EVERY = 16
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
+#: the parts of a view whose JSON the server keeps from one move to the next (Game.part_json);
+#: each is written in the view's text in place of a mark no view can hold (a NUL character)
+KEPT_PARTS = ("tricks", "heroes", "artifacts")
+KEPT_MARKS = {key: f"\x00{key}" for key in KEPT_PARTS}
 #: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
 #: the check for circular references (a view is a tree of plain values)
 COMPACT = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+KEPT_TEXTS = {key: COMPACT.encode(mark) for key, mark in KEPT_MARKS.items()}
 
 
 class ApiError(ClaimError):
@@ -276,8 +285,17 @@ class Game:
     #: each viewer's view of the current version and its JSON, computed once per move
     views: dict[int, View] = field(default_factory=dict)
     view_texts: dict[int, str] = field(default_factory=dict)
+    #: the JSON of the views' parts that seldom change (:meth:`part_json`), with the value each
+    #: was written from: each trick of the history, and the other parts of KEPT_PARTS
+    trick_texts: list[tuple[Any, str]] = field(default_factory=list)
+    view_parts: dict[str, tuple[Any, str]] = field(default_factory=dict)
     #: the events of the move being applied, until every narrator is told them
     events: list[Event] = field(default_factory=list)
+    #: the record's JSON as ``json.dumps(to_record(state))`` writes it, kept in parts (see
+    #: :meth:`record_json`): the text before the moves, and each move and chance entry
+    record_head: str | None = None
+    record_moves: list[str] = field(default_factory=list)
+    record_chance: list[str] = field(default_factory=list)
 
     @property
     def version(self) -> int:
@@ -402,8 +420,29 @@ class Game:
         follow it."""
         self.state = state
         self.forget_views()
+        self.record_moves.clear()
+        self.record_chance.clear()
         for narrator in self.narrators.values():
             narrator.state = state
+
+    def record_json(self) -> str:
+        """``json.dumps(to_record(state))``, the text the database keeps, written from parts: the
+        setup, deal and seed once per game, each move and chance entry once (a move adds one
+        or two), instead of the whole record again after every move."""
+        state = self.state
+        if not state.deal[0]:  # pragma: no cover - a game of the server always has its deal
+            return json.dumps(to_record(state))
+        if self.record_head is None:
+            record = cast(dict[str, Any], to_record(state))
+            record.pop("moves", None)
+            record.pop("chance", None)
+            self.record_head = json.dumps(record)[:-1]
+        _extend_json(self.record_moves, state.moves)
+        _extend_json(self.record_chance, state.chance)
+        text = f'{self.record_head}, "moves": [{", ".join(self.record_moves)}]'
+        if self.record_chance:
+            text += f', "chance": [{", ".join(self.record_chance)}]'
+        return text + "}"
 
     def forget_views(self) -> None:
         self.views.clear()
@@ -420,12 +459,42 @@ class Game:
         return shown
 
     def view(self, viewer: int) -> str:
-        """The viewer's view of the current version, as JSON (see :meth:`shown`)."""
+        """The viewer's view of the current version, as JSON (see :meth:`shown`): the text
+        ``COMPACT.encode`` writes, with the parts that seldom change (each trick of the history,
+        the heroes, the artifacts' pool) written once and reused while they are equal."""
         text = self.view_texts.get(viewer)
         if text is None:
-            text = COMPACT.encode(self.shown(viewer))
+            shown = self.shown(viewer)
+            rest = cast(dict[str, Any], dict(shown))
+            texts: list[tuple[str, str]] = []
+            for key in KEPT_PARTS:
+                value = rest.get(key)
+                if value:  # an empty or missing part is as short to write as to look up
+                    rest[key] = KEPT_MARKS[key]
+                    texts.append((KEPT_TEXTS[key], self.part_json(key, value)))
+            text = COMPACT.encode(rest)
+            for mark, part in texts:
+                text = text.replace(mark, part, 1)
             self.view_texts[viewer] = text
         return text
+
+    def part_json(self, key: str, value: Any) -> str:
+        """A part of a view as JSON: the text written for an equal value (of any viewer) when
+        there is one; the history of tricks trick by trick (a trick of the history seldom
+        changes once it is over, and every viewer sees it the same)."""
+        if key != "tricks":
+            kept = self.view_parts.get(key)
+            if kept is None or kept[0] != value:
+                kept = (value, COMPACT.encode(value))
+                self.view_parts[key] = kept
+            return kept[1]
+        tricks = self.trick_texts
+        for i, trick in enumerate(value):
+            if i == len(tricks):
+                tricks.append((trick, COMPACT.encode(trick)))
+            elif tricks[i][0] != trick:
+                tricks[i] = (trick, COMPACT.encode(trick))
+        return f"[{','.join([text for _, text in tricks[: len(value)]])}]"
 
     def message(self, client: Client) -> str:
         """The ``state`` message for ``client``: its view, its legal moves when it is to act,
@@ -492,6 +561,16 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
     return out
 
 
+def _extend_json(parts: list[str], values: list[str]) -> None:
+    """``parts`` the JSON of each of ``values``: the new ones written (a list that is not a
+    continuation of ``values`` is written again)."""
+    done = len(parts)
+    if done > len(values) or (done and parts[-1] != json.dumps(values[done - 1])):
+        parts.clear()
+        done = 0
+    parts.extend(json.dumps(value) for value in values[done:])
+
+
 def _bots(seats: list[str], seeds: list[int | None]) -> dict[int, Bot]:
     return {
         seat: make_bot(kind[4:], seeds[seat])
@@ -501,10 +580,18 @@ def _bots(seats: list[str], seeds: list[int | None]) -> dict[int, Bot]:
 
 
 def _load_state(stored: StoredGame) -> State:
-    """The saved position; if it cannot be read (an older engine wrote it), the record."""
+    """The saved position with the record's moves after it (the position is saved every
+    :data:`POSITION_EVERY` moves); if it cannot be read (an older engine wrote it), the
+    record."""
     try:
         state = load_position(stored.position)
-        if len(state.moves) == stored.moves:
+        done = len(state.moves)
+        moves = stored.record.get("moves", [])
+        if done == stored.moves:
+            return state
+        if done < stored.moves == len(moves) and state.moves == moves[:done]:
+            for move in moves[done:]:
+                engine.apply(state, move)
             return state
         logger.warning("game %s: the position is not at move %d", stored.id, stored.moves)
     except Exception as exc:  # a position an older engine wrote: the record still replays
@@ -787,7 +874,10 @@ class GameManager:
         state = game.state
         try:
             pending = game.apply_move(move)
-            record, position = to_record(state), state.to_dict()
+            record = game.record_json()
+            over = is_over(state)
+            # the position every few moves: the record's moves continue it (_load_state)
+            position = state.to_dict() if over or game.version % POSITION_EVERY == 0 else None
         except Exception:
             logger.exception("game %s: move %d (%r) failed in the engine", game.id, before, move)
             await self._reload(game)
@@ -797,9 +887,10 @@ class GameManager:
                 self.store.save_move,
                 game.id,
                 before,
+                game.version,
                 record,
                 position,
-                FINISHED if is_over(state) else IN_PROGRESS,
+                FINISHED if over else IN_PROGRESS,
                 state.result,
             )
         except Exception:

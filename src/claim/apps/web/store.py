@@ -4,9 +4,10 @@ database SQLAlchemy speaks, PostgreSQL included, with ``--db URL``).
 A row holds what the server needs to resume a game after a restart: the options as given, the
 seat kinds, a SHA-256 hash of each human seat's token (never the token), the record
 (``claim.core.records.to_record``: setup, deal, seed, moves), the position (``State.to_dict``), the
-status, the number of moves and the result. :meth:`Store.save_move` writes a move's record,
-position and counters in one transaction, guarded by the number of moves before it, so a row
-never skips or repeats a move.
+status, the number of moves and the result. :meth:`Store.save_move` writes a move's record and
+counters (and every few moves the position) in one transaction, guarded by the number of moves
+before it, so a row never skips or repeats a move; a game loads from its position and the
+record's moves after it.
 
 Everything here is synchronous; the game manager calls it from one worker thread
 (:attr:`Store.workers`), so the event loop never waits on the disk.
@@ -15,6 +16,7 @@ Everything here is synchronous; the game manager calls it from one worker thread
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -41,6 +43,22 @@ from claim.core.view_types import GameResult
 
 IN_PROGRESS = "in-progress"
 FINISHED = "finished"
+
+
+class Encoded:
+    """A JSON value the caller has already written as text (:meth:`Store.save_move`'s record):
+    the database gets the text as it is instead of encoding the value again."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def json_text(value: Any) -> str:
+    """How the JSON columns are written: ``json.dumps`` (SQLAlchemy's default), or the text of
+    an :class:`Encoded` value."""
+    return value.text if type(value) is Encoded else json.dumps(value)
 
 
 class StoreError(ClaimError):
@@ -147,7 +165,7 @@ def open_engine(url: str) -> Engine:
         parsed = make_url(url)
     except ArgumentError:
         raise StoreError(f"--db: not a database URL: {url!r}") from None
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {"json_serializer": json_text}
     sqlite = parsed.get_backend_name() == "sqlite"
     memory = sqlite and parsed.database in (None, "", ":memory:")
     if sqlite:
@@ -214,23 +232,27 @@ class Store:
         self,
         game_id: str,
         before: int,
-        record: Record,
-        position: dict[str, Any],
+        moves: int,
+        record: str,
+        position: dict[str, Any] | None,
         status: str,
         result: GameResult | None,
     ) -> None:
-        """Write one move (the record, the position, the status) in one transaction; the row
-        must still be at ``before`` moves, else StoreError (nothing written)."""
+        """Write one move in one transaction: the record (``to_record``, already written as JSON
+        text), the position when one is given (else the row keeps an earlier one, which the
+        record's later moves continue), the status; the row must still be at ``before`` moves,
+        else StoreError (nothing written)."""
         values = {
             "gid": game_id,
             "before": before,
-            "record": record,
-            "position": position,
+            "record": Encoded(record),
             "status": status,
-            "moves": len(record.get("moves", [])),
+            "moves": moves,
             "result": result,
             "updated": now(),
         }
+        if position is not None:
+            values["position"] = position
         with self.engine.begin() as connection:
             done = connection.execute(SAVE_MOVE, values)
             if done.rowcount != 1:

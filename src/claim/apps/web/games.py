@@ -80,14 +80,42 @@ REPLAY_CACHE = 16
 POSITION_EVERY = 16
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
-#: the parts of a view whose JSON the server keeps from one move to the next (Game.part_json);
-#: each is written in the view's text in place of a mark no view can hold (a NUL character)
-KEPT_PARTS = ("tricks", "heroes", "artifacts")
-KEPT_MARKS = {key: f"\x00{key}" for key in KEPT_PARTS}
 #: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
 #: the check for circular references (a view is a tree of plain values)
 COMPACT = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-KEPT_TEXTS = {key: COMPACT.encode(mark) for key, mark in KEPT_MARKS.items()}
+_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # None without the C accelerator
+
+
+def compact(value: Any) -> str:
+    """``COMPACT.encode(value)``: the same text, from an encoder made once (``encode`` makes
+    one for every call)."""
+    return "".join(_ENCODE(value, 0)) if _ENCODE is not None else COMPACT.encode(value)
+
+
+_ENCODE = (
+    _C_ENCODER(
+        None,
+        COMPACT.default,
+        json.encoder.encode_basestring_ascii,
+        None,
+        ":",
+        ",",
+        False,
+        False,
+        True,
+    )
+    if _C_ENCODER is not None
+    else None
+)
+
+#: the parts of a view whose JSON is written again for every move (Game.view): the result
+#: (once, at the end) and the counters (a counter's value may be a bool, equal to 1 or 0)
+UNKEPT_PARTS = frozenset({"result", "counters"})
+#: the parts of a view kept item by item: each trick of the history (public: shared by every
+#: viewer) and each player
+ITEM_PARTS = frozenset({"tricks", "players"})
+#: each key of a view as JSON
+KEY_TEXTS = {key: f"{compact(key)}" for key in View.__annotations__}
 
 
 class ApiError(ClaimError):
@@ -285,10 +313,10 @@ class Game:
     #: each viewer's view of the current version and its JSON, computed once per move
     views: dict[int, View] = field(default_factory=dict)
     view_texts: dict[int, str] = field(default_factory=dict)
-    #: the JSON of the views' parts that seldom change (:meth:`part_json`), with the value each
-    #: was written from: each trick of the history, and the other parts of KEPT_PARTS
+    #: the JSON of the views' parts (:meth:`view`), with the value each was written from:
+    #: each trick of the history (any viewer's), and each viewer's parts
     trick_texts: list[tuple[Any, str]] = field(default_factory=list)
-    view_parts: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    view_parts: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: the events of the move being applied, until every narrator is told them
     events: list[Event] = field(default_factory=list)
     #: the record's JSON as ``json.dumps(to_record(state))`` writes it, kept in parts (see
@@ -460,41 +488,33 @@ class Game:
 
     def view(self, viewer: int) -> str:
         """The viewer's view of the current version, as JSON (see :meth:`shown`): the text
-        ``COMPACT.encode`` writes, with the parts that seldom change (each trick of the history,
-        the heroes, the artifacts' pool) written once and reused while they are equal."""
+        ``COMPACT.encode`` writes, part by part, each part's text kept from one move to the next
+        while the part is equal (most of a view does not change in a move; the history of
+        tricks, item by item, is the same for every viewer)."""
         text = self.view_texts.get(viewer)
         if text is None:
-            shown = self.shown(viewer)
-            rest = cast(dict[str, Any], dict(shown))
-            texts: list[tuple[str, str]] = []
-            for key in KEPT_PARTS:
-                value = rest.get(key)
-                if value:  # an empty or missing part is as short to write as to look up
-                    rest[key] = KEPT_MARKS[key]
-                    texts.append((KEPT_TEXTS[key], self.part_json(key, value)))
-            text = COMPACT.encode(rest)
-            for mark, part in texts:
-                text = text.replace(mark, part, 1)
+            kept = self.view_parts.get(viewer)
+            if kept is None:
+                kept = self.view_parts[viewer] = {}
+            parts = []
+            # the items as Any: each part's type is the view's, the JSON text is the same
+            for key, value in cast(dict[str, Any], self.shown(viewer)).items():
+                if not value or key in UNKEPT_PARTS:  # empty, None or 0: as short to write
+                    part = compact(value)
+                elif key in ITEM_PARTS:
+                    items = self.trick_texts if key == "tricks" else kept.setdefault(key, [])
+                    part = f"[{','.join(_kept_items(items, value))}]"
+                else:
+                    last = kept.get(key)
+                    if last is not None and last[0] == value:
+                        part = last[1]
+                    else:
+                        part = compact(value)
+                        kept[key] = (value, part)
+                parts.append(f"{KEY_TEXTS.get(key) or compact(key)}:{part}")
+            text = f"{{{','.join(parts)}}}"
             self.view_texts[viewer] = text
         return text
-
-    def part_json(self, key: str, value: Any) -> str:
-        """A part of a view as JSON: the text written for an equal value (of any viewer) when
-        there is one; the history of tricks trick by trick (a trick of the history seldom
-        changes once it is over, and every viewer sees it the same)."""
-        if key != "tricks":
-            kept = self.view_parts.get(key)
-            if kept is None or kept[0] != value:
-                kept = (value, COMPACT.encode(value))
-                self.view_parts[key] = kept
-            return kept[1]
-        tricks = self.trick_texts
-        for i, trick in enumerate(value):
-            if i == len(tricks):
-                tricks.append((trick, COMPACT.encode(trick)))
-            elif tricks[i][0] != trick:
-                tricks[i] = (trick, COMPACT.encode(trick))
-        return f"[{','.join([text for _, text in tricks[: len(value)]])}]"
 
     def message(self, client: Client) -> str:
         """The ``state`` message for ``client``: its view, its legal moves when it is to act,
@@ -529,7 +549,7 @@ class Game:
             message["prompt"] = prompt_text(
                 self.shown(viewer), seat, self.names(viewer), decision, follow=WEB_FOLLOW
             )
-        head = COMPACT.encode(message)
+        head = compact(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
 
     def summary(self) -> dict[str, Any]:
@@ -559,6 +579,17 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
     if summary.status == FINISHED and summary.result is not None:
         out["result"] = dict(summary.result)
     return out
+
+
+def _kept_items(kept: list[tuple[Any, str]], values: list[Any]) -> list[str]:
+    """The JSON of each item of ``values``: the text kept in ``kept`` for an equal item at the
+    same index, else written now (and kept)."""
+    for i, value in enumerate(values):
+        if i == len(kept):
+            kept.append((value, compact(value)))
+        elif kept[i][0] != value:
+            kept[i] = (value, compact(value))
+    return [text for _, text in kept[: len(values)]]
 
 
 def _extend_json(parts: list[str], values: list[str]) -> None:

@@ -94,10 +94,41 @@ class GameRow(Base):
 
 GAMES = cast(Table, GameRow.__table__)
 
-#: one move's write: a Core statement (no ORM bookkeeping), compiled once and cached
+#: one move's write: a Core statement (no ORM bookkeeping), compiled once per store (MoveWrite)
 SAVE_MOVE = update(GAMES).where(
     GAMES.c.id == bindparam("gid"), GAMES.c.moves == bindparam("before")
 )
+#: the columns a move writes, without and with the position
+MOVE_COLUMNS = ("record", "status", "moves", "result", "updated")
+
+
+class MoveWrite:
+    """:data:`SAVE_MOVE` for the columns ``columns``, compiled once for ``engine``'s dialect:
+    its SQL, and the column types' own conversions of the values (the JSON columns'
+    serializer, the dates' format), so that a move's write goes to the driver at once instead
+    of through SQLAlchemy's execution of a statement (about as much work as the rest of the
+    move's write)."""
+
+    def __init__(self, engine: Engine, columns: tuple[str, ...]) -> None:
+        dialect = engine.dialect
+        compiled = SAVE_MOVE.compile(dialect=dialect, column_keys=list(columns))
+        self.sql = compiled.string
+        self.names = list(compiled.binds)
+        #: the parameters' order for a positional paramstyle (SQLite's ``?``), else None
+        self.order = list(compiled.positiontup or ()) if compiled.positional else None
+        self.convert = {}
+        for name, bind in compiled.binds.items():
+            convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if convert is not None:
+                self.convert[name] = convert
+
+    def parameters(self, values: dict[str, Any]) -> Any:
+        convert = self.convert
+        ready = {
+            name: convert[name](values[name]) if name in convert else values[name]
+            for name in self.names
+        }
+        return tuple(ready[name] for name in self.order) if self.order is not None else ready
 
 
 @dataclass
@@ -200,6 +231,10 @@ class Store:
         self.engine = open_engine(self.url)
         #: how many threads may use the store at once (SQLite: one writer)
         self.workers = 1 if self.engine.dialect.name == "sqlite" else 4
+        self.move_writes = (
+            MoveWrite(self.engine, MOVE_COLUMNS),
+            MoveWrite(self.engine, (*MOVE_COLUMNS, "position")),
+        )
         try:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
@@ -253,10 +288,20 @@ class Store:
         }
         if position is not None:
             values["position"] = position
-        with self.engine.begin() as connection:
-            done = connection.execute(SAVE_MOVE, values)
-            if done.rowcount != 1:
-                raise StoreError(f"game {game_id} is no longer at move {before}")
+        write = self.move_writes[position is not None]
+        # the driver's connection from the pool (returned, rolled back if unfinished, on close)
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(write.sql, write.parameters(values))
+                if cursor.rowcount != 1:
+                    raise StoreError(f"game {game_id} is no longer at move {before}")
+                connection.commit()
+            finally:
+                cursor.close()
+        finally:
+            connection.close()
 
     def load(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as session:

@@ -946,7 +946,9 @@ class GameManager:
 
     async def _broadcast(self, game: Game) -> None:
         clients = list(game.clients)
-        if clients:
+        if len(clients) == 1:  # a task of its own (gather makes one per send) waits the same
+            await self._send(game, clients[0], game.message(clients[0]))
+        elif clients:
             await asyncio.gather(*(self._send(game, c, game.message(c)) for c in clients))
 
     async def _send(self, game: Game, client: Client, text: str) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -235,6 +236,12 @@ class Store:
             MoveWrite(self.engine, MOVE_COLUMNS),
             MoveWrite(self.engine, (*MOVE_COLUMNS, "position")),
         )
+        #: the driver connection each store thread writes moves on, kept from one move to the
+        #: next (a checkout from the pool and its return cost more than the write itself);
+        #: dropped after an error, closed with the store
+        self._writers = threading.local()
+        self._held: list[Any] = []
+        self._held_lock = threading.Lock()
         try:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
@@ -242,7 +249,33 @@ class Store:
             raise StoreError(f"--db: cannot open {where}: {_first_line(exc)}") from None
 
     def close(self) -> None:
+        with self._held_lock:
+            held, self._held = self._held, []
+        for connection in held:
+            connection.close()  # back to the pool (rolled back), which dispose closes
         self.engine.dispose()
+
+    def _writer(self) -> Any:
+        """This thread's connection for moves (a pooled DBAPI connection)."""
+        connection = getattr(self._writers, "connection", None)
+        if connection is None:
+            connection = self.engine.raw_connection()
+            self._writers.connection = connection
+            with self._held_lock:
+                self._held.append(connection)
+        return connection
+
+    def _drop_writer(self, connection: Any) -> None:
+        """After an error: the connection goes back to the pool (rolled back, or invalidated
+        when it is broken); the thread's next move takes a fresh one."""
+        self._writers.connection = None
+        with self._held_lock:
+            if connection in self._held:
+                self._held.remove(connection)
+        try:
+            connection.close()
+        except Exception:  # pragma: no cover - a connection that cannot even be closed
+            connection.invalidate()
 
     def insert(self, game: StoredGame) -> None:
         with Session(self.engine) as session, session.begin():
@@ -289,8 +322,7 @@ class Store:
         if position is not None:
             values["position"] = position
         write = self.move_writes[position is not None]
-        # the driver's connection from the pool (returned, rolled back if unfinished, on close)
-        connection = self.engine.raw_connection()
+        connection = self._writer()
         try:
             cursor = connection.cursor()
             try:
@@ -300,8 +332,9 @@ class Store:
                 connection.commit()
             finally:
                 cursor.close()
-        finally:
-            connection.close()
+        except BaseException:
+            self._drop_writer(connection)
+            raise
 
     def load(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as session:

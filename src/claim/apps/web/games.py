@@ -38,6 +38,7 @@ from typing import Any, TypeVar, cast
 
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
 from claim.bots import Bot, decide, make_bot
+from claim.core import engine
 from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
 from claim.core.events import Event
@@ -74,11 +75,47 @@ MAX_OPTION = 1000
 MAX_SEED = 2**63 - 1
 #: how many finished games' replays are kept in memory
 REPLAY_CACHE = 16
+#: the position is saved with every this many moves (and the last one); the record, saved with
+#: every move, holds the moves after it
+POSITION_EVERY = 16
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
 #: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
 #: the check for circular references (a view is a tree of plain values)
 COMPACT = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # None without the C accelerator
+
+
+def compact(value: Any) -> str:
+    """``COMPACT.encode(value)``: the same text, from an encoder made once (``encode`` makes
+    one for every call)."""
+    return "".join(_ENCODE(value, 0)) if _ENCODE is not None else COMPACT.encode(value)
+
+
+_ENCODE = (
+    _C_ENCODER(
+        None,
+        COMPACT.default,
+        json.encoder.encode_basestring_ascii,
+        None,
+        ":",
+        ",",
+        False,
+        False,
+        True,
+    )
+    if _C_ENCODER is not None
+    else None
+)
+
+#: the parts of a view whose JSON is written again for every move (Game.view): the result
+#: (once, at the end) and the counters (a counter's value may be a bool, equal to 1 or 0)
+UNKEPT_PARTS = frozenset({"result", "counters"})
+#: the parts of a view kept item by item: each trick of the history (public: shared by every
+#: viewer) and each player
+ITEM_PARTS = frozenset({"tricks", "players"})
+#: each key of a view as JSON
+KEY_TEXTS = {key: f"{compact(key)}" for key in View.__annotations__}
 
 
 class ApiError(ClaimError):
@@ -276,8 +313,17 @@ class Game:
     #: each viewer's view of the current version and its JSON, computed once per move
     views: dict[int, View] = field(default_factory=dict)
     view_texts: dict[int, str] = field(default_factory=dict)
+    #: the JSON of the views' parts (:meth:`view`), with the value each was written from:
+    #: each trick of the history (any viewer's), and each viewer's parts
+    trick_texts: list[tuple[Any, str]] = field(default_factory=list)
+    view_parts: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: the events of the move being applied, until every narrator is told them
     events: list[Event] = field(default_factory=list)
+    #: the record's JSON as ``json.dumps(to_record(state))`` writes it, kept in parts (see
+    #: :meth:`record_json`): the text before the moves, and each move and chance entry
+    record_head: str | None = None
+    record_moves: list[str] = field(default_factory=list)
+    record_chance: list[str] = field(default_factory=list)
 
     @property
     def version(self) -> int:
@@ -402,8 +448,29 @@ class Game:
         follow it."""
         self.state = state
         self.forget_views()
+        self.record_moves.clear()
+        self.record_chance.clear()
         for narrator in self.narrators.values():
             narrator.state = state
+
+    def record_json(self) -> str:
+        """``json.dumps(to_record(state))``, the text the database keeps, written from parts: the
+        setup, deal and seed once per game, each move and chance entry once (a move adds one
+        or two), instead of the whole record again after every move."""
+        state = self.state
+        if not state.deal[0]:  # pragma: no cover - a game of the server always has its deal
+            return json.dumps(to_record(state))
+        if self.record_head is None:
+            record = cast(dict[str, Any], to_record(state))
+            record.pop("moves", None)
+            record.pop("chance", None)
+            self.record_head = json.dumps(record)[:-1]
+        _extend_json(self.record_moves, state.moves)
+        _extend_json(self.record_chance, state.chance)
+        text = f'{self.record_head}, "moves": [{", ".join(self.record_moves)}]'
+        if self.record_chance:
+            text += f', "chance": [{", ".join(self.record_chance)}]'
+        return text + "}"
 
     def forget_views(self) -> None:
         self.views.clear()
@@ -420,10 +487,32 @@ class Game:
         return shown
 
     def view(self, viewer: int) -> str:
-        """The viewer's view of the current version, as JSON (see :meth:`shown`)."""
+        """The viewer's view of the current version, as JSON (see :meth:`shown`): the text
+        ``COMPACT.encode`` writes, part by part, each part's text kept from one move to the next
+        while the part is equal (most of a view does not change in a move; the history of
+        tricks, item by item, is the same for every viewer)."""
         text = self.view_texts.get(viewer)
         if text is None:
-            text = COMPACT.encode(self.shown(viewer))
+            kept = self.view_parts.get(viewer)
+            if kept is None:
+                kept = self.view_parts[viewer] = {}
+            parts = []
+            # the items as Any: each part's type is the view's, the JSON text is the same
+            for key, value in cast(dict[str, Any], self.shown(viewer)).items():
+                if not value or key in UNKEPT_PARTS:  # empty, None or 0: as short to write
+                    part = compact(value)
+                elif key in ITEM_PARTS:
+                    items = self.trick_texts if key == "tricks" else kept.setdefault(key, [])
+                    part = f"[{','.join(_kept_items(items, value))}]"
+                else:
+                    last = kept.get(key)
+                    if last is not None and last[0] == value:
+                        part = last[1]
+                    else:
+                        part = compact(value)
+                        kept[key] = (value, part)
+                parts.append(f"{KEY_TEXTS.get(key) or compact(key)}:{part}")
+            text = f"{{{','.join(parts)}}}"
             self.view_texts[viewer] = text
         return text
 
@@ -460,7 +549,7 @@ class Game:
             message["prompt"] = prompt_text(
                 self.shown(viewer), seat, self.names(viewer), decision, follow=WEB_FOLLOW
             )
-        head = COMPACT.encode(message)
+        head = compact(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
 
     def summary(self) -> dict[str, Any]:
@@ -492,6 +581,27 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
     return out
 
 
+def _kept_items(kept: list[tuple[Any, str]], values: list[Any]) -> list[str]:
+    """The JSON of each item of ``values``: the text kept in ``kept`` for an equal item at the
+    same index, else written now (and kept)."""
+    for i, value in enumerate(values):
+        if i == len(kept):
+            kept.append((value, compact(value)))
+        elif kept[i][0] != value:
+            kept[i] = (value, compact(value))
+    return [text for _, text in kept[: len(values)]]
+
+
+def _extend_json(parts: list[str], values: list[str]) -> None:
+    """``parts`` the JSON of each of ``values``: the new ones written (a list that is not a
+    continuation of ``values`` is written again)."""
+    done = len(parts)
+    if done > len(values) or (done and parts[-1] != json.dumps(values[done - 1])):
+        parts.clear()
+        done = 0
+    parts.extend(json.dumps(value) for value in values[done:])
+
+
 def _bots(seats: list[str], seeds: list[int | None]) -> dict[int, Bot]:
     return {
         seat: make_bot(kind[4:], seeds[seat])
@@ -501,10 +611,18 @@ def _bots(seats: list[str], seeds: list[int | None]) -> dict[int, Bot]:
 
 
 def _load_state(stored: StoredGame) -> State:
-    """The saved position; if it cannot be read (an older engine wrote it), the record."""
+    """The saved position with the record's moves after it (the position is saved every
+    :data:`POSITION_EVERY` moves); if it cannot be read (an older engine wrote it), the
+    record."""
     try:
         state = load_position(stored.position)
-        if len(state.moves) == stored.moves:
+        done = len(state.moves)
+        moves = stored.record.get("moves", [])
+        if done == stored.moves:
+            return state
+        if done < stored.moves == len(moves) and state.moves == moves[:done]:
+            for move in moves[done:]:
+                engine.apply(state, move)
             return state
         logger.warning("game %s: the position is not at move %d", stored.id, stored.moves)
     except Exception as exc:  # a position an older engine wrote: the record still replays
@@ -787,7 +905,10 @@ class GameManager:
         state = game.state
         try:
             pending = game.apply_move(move)
-            record, position = to_record(state), state.to_dict()
+            record = game.record_json()
+            over = is_over(state)
+            # the position every few moves: the record's moves continue it (_load_state)
+            position = state.to_dict() if over or game.version % POSITION_EVERY == 0 else None
         except Exception:
             logger.exception("game %s: move %d (%r) failed in the engine", game.id, before, move)
             await self._reload(game)
@@ -797,9 +918,10 @@ class GameManager:
                 self.store.save_move,
                 game.id,
                 before,
+                game.version,
                 record,
                 position,
-                FINISHED if is_over(state) else IN_PROGRESS,
+                FINISHED if over else IN_PROGRESS,
                 state.result,
             )
         except Exception:
@@ -824,7 +946,9 @@ class GameManager:
 
     async def _broadcast(self, game: Game) -> None:
         clients = list(game.clients)
-        if clients:
+        if len(clients) == 1:  # a task of its own (gather makes one per send) waits the same
+            await self._send(game, clients[0], game.message(clients[0]))
+        elif clients:
             await asyncio.gather(*(self._send(game, c, game.message(c)) for c in clients))
 
     async def _send(self, game: Game, client: Client, text: str) -> None:

@@ -4,9 +4,10 @@ database SQLAlchemy speaks, PostgreSQL included, with ``--db URL``).
 A row holds what the server needs to resume a game after a restart: the options as given, the
 seat kinds, a SHA-256 hash of each human seat's token (never the token), the record
 (``claim.core.records.to_record``: setup, deal, seed, moves), the position (``State.to_dict``), the
-status, the number of moves and the result. :meth:`Store.save_move` writes a move's record,
-position and counters in one transaction, guarded by the number of moves before it, so a row
-never skips or repeats a move.
+status, the number of moves and the result. :meth:`Store.save_move` writes a move's record and
+counters (and every few moves the position) in one transaction, guarded by the number of moves
+before it, so a row never skips or repeats a move; a game loads from its position and the
+record's moves after it.
 
 Everything here is synchronous; the game manager calls it from one worker thread
 (:attr:`Store.workers`), so the event loop never waits on the disk.
@@ -15,6 +16,8 @@ Everything here is synchronous; the game manager calls it from one worker thread
 from __future__ import annotations
 
 import datetime as dt
+import json
+import threading
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -41,6 +44,22 @@ from claim.core.view_types import GameResult
 
 IN_PROGRESS = "in-progress"
 FINISHED = "finished"
+
+
+class Encoded:
+    """A JSON value the caller has already written as text (:meth:`Store.save_move`'s record):
+    the database gets the text as it is instead of encoding the value again."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def json_text(value: Any) -> str:
+    """How the JSON columns are written: ``json.dumps`` (SQLAlchemy's default), or the text of
+    an :class:`Encoded` value."""
+    return value.text if type(value) is Encoded else json.dumps(value)
 
 
 class StoreError(ClaimError):
@@ -76,10 +95,41 @@ class GameRow(Base):
 
 GAMES = cast(Table, GameRow.__table__)
 
-#: one move's write: a Core statement (no ORM bookkeeping), compiled once and cached
+#: one move's write: a Core statement (no ORM bookkeeping), compiled once per store (MoveWrite)
 SAVE_MOVE = update(GAMES).where(
     GAMES.c.id == bindparam("gid"), GAMES.c.moves == bindparam("before")
 )
+#: the columns a move writes, without and with the position
+MOVE_COLUMNS = ("record", "status", "moves", "result", "updated")
+
+
+class MoveWrite:
+    """:data:`SAVE_MOVE` for the columns ``columns``, compiled once for ``engine``'s dialect:
+    its SQL, and the column types' own conversions of the values (the JSON columns'
+    serializer, the dates' format), so that a move's write goes to the driver at once instead
+    of through SQLAlchemy's execution of a statement (about as much work as the rest of the
+    move's write)."""
+
+    def __init__(self, engine: Engine, columns: tuple[str, ...]) -> None:
+        dialect = engine.dialect
+        compiled = SAVE_MOVE.compile(dialect=dialect, column_keys=list(columns))
+        self.sql = compiled.string
+        self.names = list(compiled.binds)
+        #: the parameters' order for a positional paramstyle (SQLite's ``?``), else None
+        self.order = list(compiled.positiontup or ()) if compiled.positional else None
+        self.convert = {}
+        for name, bind in compiled.binds.items():
+            convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if convert is not None:
+                self.convert[name] = convert
+
+    def parameters(self, values: dict[str, Any]) -> Any:
+        convert = self.convert
+        ready = {
+            name: convert[name](values[name]) if name in convert else values[name]
+            for name in self.names
+        }
+        return tuple(ready[name] for name in self.order) if self.order is not None else ready
 
 
 @dataclass
@@ -147,7 +197,7 @@ def open_engine(url: str) -> Engine:
         parsed = make_url(url)
     except ArgumentError:
         raise StoreError(f"--db: not a database URL: {url!r}") from None
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {"json_serializer": json_text}
     sqlite = parsed.get_backend_name() == "sqlite"
     memory = sqlite and parsed.database in (None, "", ":memory:")
     if sqlite:
@@ -182,6 +232,16 @@ class Store:
         self.engine = open_engine(self.url)
         #: how many threads may use the store at once (SQLite: one writer)
         self.workers = 1 if self.engine.dialect.name == "sqlite" else 4
+        self.move_writes = (
+            MoveWrite(self.engine, MOVE_COLUMNS),
+            MoveWrite(self.engine, (*MOVE_COLUMNS, "position")),
+        )
+        #: the driver connection each store thread writes moves on, kept from one move to the
+        #: next (a checkout from the pool and its return cost more than the write itself);
+        #: dropped after an error, closed with the store
+        self._writers = threading.local()
+        self._held: list[Any] = []
+        self._held_lock = threading.Lock()
         try:
             Base.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
@@ -189,7 +249,33 @@ class Store:
             raise StoreError(f"--db: cannot open {where}: {_first_line(exc)}") from None
 
     def close(self) -> None:
+        with self._held_lock:
+            held, self._held = self._held, []
+        for connection in held:
+            connection.close()  # back to the pool (rolled back), which dispose closes
         self.engine.dispose()
+
+    def _writer(self) -> Any:
+        """This thread's connection for moves (a pooled DBAPI connection)."""
+        connection = getattr(self._writers, "connection", None)
+        if connection is None:
+            connection = self.engine.raw_connection()
+            self._writers.connection = connection
+            with self._held_lock:
+                self._held.append(connection)
+        return connection
+
+    def _drop_writer(self, connection: Any) -> None:
+        """After an error: the connection goes back to the pool (rolled back, or invalidated
+        when it is broken); the thread's next move takes a fresh one."""
+        self._writers.connection = None
+        with self._held_lock:
+            if connection in self._held:
+                self._held.remove(connection)
+        try:
+            connection.close()
+        except Exception:  # pragma: no cover - a connection that cannot even be closed
+            connection.invalidate()
 
     def insert(self, game: StoredGame) -> None:
         with Session(self.engine) as session, session.begin():
@@ -214,27 +300,41 @@ class Store:
         self,
         game_id: str,
         before: int,
-        record: Record,
-        position: dict[str, Any],
+        moves: int,
+        record: str,
+        position: dict[str, Any] | None,
         status: str,
         result: GameResult | None,
     ) -> None:
-        """Write one move (the record, the position, the status) in one transaction; the row
-        must still be at ``before`` moves, else StoreError (nothing written)."""
+        """Write one move in one transaction: the record (``to_record``, already written as JSON
+        text), the position when one is given (else the row keeps an earlier one, which the
+        record's later moves continue), the status; the row must still be at ``before`` moves,
+        else StoreError (nothing written)."""
         values = {
             "gid": game_id,
             "before": before,
-            "record": record,
-            "position": position,
+            "record": Encoded(record),
             "status": status,
-            "moves": len(record.get("moves", [])),
+            "moves": moves,
             "result": result,
             "updated": now(),
         }
-        with self.engine.begin() as connection:
-            done = connection.execute(SAVE_MOVE, values)
-            if done.rowcount != 1:
-                raise StoreError(f"game {game_id} is no longer at move {before}")
+        if position is not None:
+            values["position"] = position
+        write = self.move_writes[position is not None]
+        connection = self._writer()
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(write.sql, write.parameters(values))
+                if cursor.rowcount != 1:
+                    raise StoreError(f"game {game_id} is no longer at move {before}")
+                connection.commit()
+            finally:
+                cursor.close()
+        except BaseException:
+            self._drop_writer(connection)
+            raise
 
     def load(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as session:

@@ -671,7 +671,11 @@ def test_a_real_socket_answers_every_message(server: Server, data: st.DataObject
             valid = {"type": "move", "move": move, "version": state["version"]}
             kind = data.draw(st.sampled_from(["json", "text", "bytes", "raw"]))
             if kind == "json":
-                ws.send(serialise(mutate(data.draw, valid)[1]))
+                text = serialise(mutate(data.draw, valid)[1])
+                if len(text.encode("utf-8", "surrogatepass")) > 64 * 1024:
+                    # a frame over the limit is closed with 1009, not answered (the test below)
+                    text = serialise(valid)
+                ws.send(text)
             elif kind == "text":
                 ws.send(data.draw(st.text(st.characters(exclude_categories=["Cs"]), max_size=100)))
             elif kind == "bytes":

@@ -13,7 +13,14 @@ import pytest
 
 from claim import GameConfig, legal_actions, new_game
 from claim.bots import RandomBot, decide, make_bot, play_out
-from claim.bots.search import ITERATIONS, SearchBot
+from claim.bots.search import (
+    ITERATIONS,
+    MIN_OTHER,
+    MIN_VISITS,
+    OTHER_SHARE,
+    SearchBot,
+    _settled,
+)
 from claim.core.engine import apply
 from claim.core.options import resolve_setup
 from claim.core.state import State
@@ -129,3 +136,67 @@ def test_strengths_and_overrides() -> None:
     assert timed.last_simulations >= 1
     with pytest.raises(ValueError):
         SearchBot(0, "impossible")
+
+
+# -- budgets that spend nothing on trivial decisions (issue 22) ----------------------------------
+
+
+def test_settled_stops_when_the_choice_cannot_change() -> None:
+    """The most visited move leads every other by more than the simulations left: the whole
+    budget would play it."""
+    assert _settled([60, 20, 20], [30.0, 10.0, 10.0], 39, False) == 0
+    assert _settled([60, 20, 20], [30.0, 10.0, 10.0], 40, False) == -1
+    assert _settled([60, 20, 20], [30.0, 10.0, 10.0], -1, False) == -1  # a time budget
+
+
+def test_settled_stops_on_a_decided_game_and_a_clear_best_move() -> None:
+    # every simulation of every move won: nothing to choose
+    assert _settled([12, 10], [12.0, 10.0], 500, False) == 0
+    assert _settled([10, 12], [0.0, 0.0], 500, False) == 1
+    # a move below MIN_VISITS: go on
+    assert _settled([12, MIN_VISITS - 1], [12.0, 9.0], 500, False) == -1
+    # a clear best mean: only once enough of the budget is spent
+    assert _settled([100, 100], [95.0, 20.0], 500, False) == -1
+    assert _settled([100, 100], [95.0, 20.0], 500, True) == 0
+    assert _settled([100, 100], [20.0, 95.0], 500, True) == 1
+    # means closer than the two confidence radii: go on
+    assert _settled([100, 100], [60.0, 50.0], 500, True) == -1
+
+
+def test_a_decision_that_plays_no_card_gets_a_share_of_the_budget() -> None:
+    """A Seer's take (no card played) is searched with OTHER_SHARE of the budget at most; the
+    whole budget without ``adaptive``."""
+    state = _find_decision("take")
+    legal = legal_actions(state)
+    assert not any(m.startswith("play ") for m in legal)
+    adaptive = SearchBot(1, "medium")
+    decide(state, adaptive)
+    cap = max(int(ITERATIONS["medium"] * OTHER_SHARE), MIN_OTHER * len(legal))
+    assert 0 < adaptive.last_simulations <= cap < ITERATIONS["medium"]
+    full = SearchBot(1, "medium", adaptive=False)
+    decide(state, full)
+    assert full.last_simulations == ITERATIONS["medium"]
+
+
+def test_a_decided_last_trick_stops_early_and_still_wins() -> None:
+    """The built last trick: the search stops well before the hard budget and plays the 6."""
+    state = _last_trick(0)
+    bot = SearchBot(3, "hard")
+    assert decide(state, bot) == "play undead:6"
+    assert bot.last_simulations < ITERATIONS["hard"]
+
+
+def test_adaptive_search_is_deterministic() -> None:
+    """The stops depend on the simulation counts only: the same seed gives the same move and
+    the same number of simulations."""
+    setup = resolve_setup(5, "random", "random")
+    state = new_game(setup.config, setup.seed)
+    rng = random.Random(5)
+    for _ in range(20):
+        legal = legal_actions(state)
+        apply(state, legal[rng.randrange(len(legal))])
+    runs = []
+    for _ in range(2):
+        bot = SearchBot(9, "medium")
+        runs.append((decide(state, bot), bot.last_simulations))
+    assert runs[0] == runs[1]

@@ -24,6 +24,20 @@ except that a *follower* who can beat the led card's printed value plays its low
 does, and otherwise sheds its lowest card, with probability :data:`GREEDY` (the rest random, so
 the rollouts still explore).
 
+Budgets that spend nothing on trivial decisions (issue 22; ``adaptive=False`` turns them off):
+
+- a decision that plays no card (an artifact window, a power's decision) gets
+  :data:`OTHER_SHARE` of the budget (at least :data:`MIN_OTHER` simulations per move): passing
+  or the obvious answer is nearly always right there, and over games with every expansion the
+  whole budget picked another move than a second full search a good half of the time;
+- every :data:`CHECK_EVERY` simulations the search stops when (1) the most visited move leads
+  every other by more than the simulations left (the whole budget would play it: free), (2)
+  every move, simulated :data:`MIN_VISITS` times, won every simulation or lost every one (the
+  game is decided), or (3) once :data:`MIN_SPENT` of the budget is spent, the best mean's lower
+  bound is above every other move's upper bound (mean -/+ :data:`CONFIDENCE` / sqrt(n)).
+
+The stops read the simulation counts only, so a fixed budget stays deterministic.
+
 Strengths are iteration budgets (:data:`ITERATIONS`); ``iterations=`` overrides them and
 ``seconds=`` searches for a wall-clock time instead (the only mode that reads a clock, so the
 only one whose moves depend on the machine). With a fixed budget the bot is deterministic: every
@@ -51,6 +65,21 @@ EXPLORATION = 0.7
 MAX_DETERMINIZATIONS = 40
 #: the probability that a rollout follower plays the greedy card instead of a random one
 GREEDY = 0.75
+#: the share of the budget a decision that plays no card gets (an artifact window, a power's
+#: decision: passing or the obvious answer is nearly always right there), at least
+#: :data:`MIN_OTHER` simulations per legal move
+OTHER_SHARE = 0.25
+MIN_OTHER = 10
+#: the early stop is checked every this many simulations
+CHECK_EVERY = 10
+#: the confidence stop: once every move has :data:`MIN_VISITS` simulations and a
+#: :data:`MIN_SPENT` share of the budget is spent, the search stops when the move of the best
+#: mean is better than every other by more than both confidence radii, CONFIDENCE / sqrt(n)
+#: (two standard deviations of a win/loss mean; the comparison uses the same determinizations
+#: for every move, so it is conservative)
+MIN_VISITS = 10
+MIN_SPENT = 0.25
+CONFIDENCE = 1.0
 
 
 class SearchBot:
@@ -67,6 +96,7 @@ class SearchBot:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
+        adaptive: bool = True,
     ) -> None:
         if strength not in ITERATIONS:
             raise ValueError(f"unknown strength {strength!r}; strengths are: easy, medium, hard")
@@ -84,6 +114,9 @@ class SearchBot:
         self.greedy = GREEDY
         #: simulations run by the last search (for benchmarks)
         self.last_simulations = 0
+        #: spend less where the choice cannot matter much (module doc); False: the whole budget
+        #: on every decision, as before issue 22
+        self.adaptive = adaptive
 
     def choose(self, view: View, legal: list[str], sample: Sampler | None = None) -> str:
         self.last_simulations = 0
@@ -98,7 +131,13 @@ class SearchBot:
     def _search(self, legal: list[str], sample: Sampler) -> str:
         rng = self.rng
         budget = self.iterations
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        seconds = self.seconds
+        adaptive = self.adaptive
+        if adaptive and not _plays_a_card(legal):
+            budget = max(int(budget * OTHER_SHARE), MIN_OTHER * len(legal))
+            if seconds is not None:
+                seconds *= OTHER_SHARE
+        deadline = time.perf_counter() + seconds if seconds is not None else None
         k_max = MAX_DETERMINIZATIONS if self.time_only else min(budget, MAX_DETERMINIZATIONS)
         worlds: list[tuple[State, int, set[str]]] = []  # (state, deciding player, its legal moves)
 
@@ -108,11 +147,17 @@ class SearchBot:
         total = 0
         log = math.log
         sqrt = math.sqrt
+        stopped = -1  # the move a confidence stop chose
         while True:
             if deadline is not None and total and time.perf_counter() >= deadline:
                 break
             if not self.time_only and total >= budget:
                 break
+            if adaptive and total >= n_moves and total % CHECK_EVERY == 0:
+                left = -1 if self.time_only else budget - total
+                stopped = _settled(visits, wins, left, total >= MIN_SPENT * budget)
+                if stopped >= 0:
+                    break
             if total < n_moves:
                 m = total
             else:
@@ -147,8 +192,61 @@ class SearchBot:
             visits[m] += 1
             total += 1
         self.last_simulations = total
+        if stopped >= 0:
+            return legal[stopped]
         best_move = max(
             range(n_moves),
             key=lambda i: (visits[i], wins[i] / visits[i] if visits[i] else 0.0, -i),
         )
         return legal[best_move]
+
+
+def _plays_a_card(legal: list[str]) -> bool:
+    """Whether the decision plays a card (a lead or a follow), the decisions that matter most."""
+    return any(move.startswith("play ") for move in legal)
+
+
+def _settled(visits: list[int], wins: list[float], left: int, confident: bool) -> int:
+    """The move the search may stop on now, or -1 to go on.
+
+    - The choice cannot change: the most visited move (the one played) leads every other by
+      more than the ``left`` simulations of the budget (-1: a time budget, never so). It is the
+      move the whole budget would play, so this stop costs nothing.
+    - Every move simulated :data:`MIN_VISITS` times won every simulation, or lost every one:
+      the game is decided whatever the move (the most visited is played).
+    - With ``confident`` (enough of the budget spent) and every move simulated
+      :data:`MIN_VISITS` times: the best mean's lower bound is above every other move's upper
+      bound, mean -/+ :data:`CONFIDENCE` / sqrt(visits).
+    """
+    n_moves = len(visits)
+    top = 0
+    for i in range(1, n_moves):
+        if visits[i] > visits[top]:
+            top = i
+    if left >= 0:
+        runner_up = 0
+        for i in range(n_moves):
+            if i != top and visits[i] > runner_up:
+                runner_up = visits[i]
+        if visits[top] - runner_up > left:
+            return top
+    best = -1
+    best_mean = -1.0
+    worst_mean = 2.0
+    for i in range(n_moves):
+        if visits[i] < MIN_VISITS:
+            return -1
+        mean = wins[i] / visits[i]
+        if mean > best_mean:
+            best_mean = mean
+            best = i
+        worst_mean = min(worst_mean, mean)
+    if worst_mean == best_mean and best_mean in (0.0, 1.0):
+        return top  # every simulation of every move won (or lost): the game is decided
+    if not confident:
+        return -1
+    floor = best_mean - CONFIDENCE / math.sqrt(visits[best])
+    for i in range(n_moves):
+        if i != best and wins[i] / visits[i] + CONFIDENCE / math.sqrt(visits[i]) >= floor:
+            return -1
+    return best

@@ -503,10 +503,16 @@ def _fits(card: int, slot_class: str) -> bool:
     return PUBLIC_NAME[card] == slot_class
 
 
-def _class_order(slot_class: str) -> tuple[bool, str]:
+def _class_order(slot_class: str) -> tuple[int, str]:
     """Fill the narrow classes first: a removed card may be of any faction, so it is dealt
-    after the unused Shadows and the partly seen cards have taken theirs."""
-    return (slot_class == REMOVED, slot_class)
+    after the unused Shadows and the partly seen cards have taken theirs; the other hand's "?"
+    cards under a void (:data:`VOIDED`) just before it."""
+    return (2 if slot_class == REMOVED else 1 if slot_class == VOIDED else 0, slot_class)
+
+
+#: the class of the other hand's "?" cards when :func:`voids` found some: any card outside the
+#: void factions
+VOIDED = "~voided"
 
 
 def _redraw_heroes(state: State, unknown: list[int], rng: random.Random) -> list[int]:
@@ -575,6 +581,117 @@ def _artifact_draws(candidates: list[str], count: int, rng: random.Random) -> It
         yield list(combination)
 
 
+#: factions a void can never be inferred for: a hero sets no led faction, a Toxic is never played
+_NO_VOID = ("hero", "toxic", DUAL)
+#: how many determinizations could not respect the inferred voids and were dealt without them
+#: (an edge case :func:`voids` did not foresee; expected to stay 0)
+VOID_FALLBACKS: list[int] = [0]
+
+
+def _void_from(plays: tuple[tuple[int, int, int, str | None], ...], other: int, freed: bool) -> str:
+    """The faction ``other`` showed they held none of in one trick's plays (the lead and the
+    follow, in play order), or "" when the follow tells nothing."""
+    if freed or len(plays) != 2:
+        return ""
+    (leader, lead, _, lead_as), (follower, card, _, card_as) = plays
+    if follower != other or leader == other:
+        return ""
+    led = lead_as if lead_as is not None else FACTION[lead]
+    if led in _NO_VOID:
+        return ""  # a led hero (undeclared) or an undeclared dual card: no led faction
+    faction = FACTION[card]
+    # a hero, a dual card or a Doppelganger may follow while able to follow (H2, R-40, §5.1);
+    # a declared card counts as its declaration
+    if faction in ("hero", DUAL, "doppelgangers") or card_as is not None or faction == led:
+        return ""
+    return led
+
+
+def voids(state: State, player: int) -> list[str]:
+    """The factions the other player is known, from the public play, to hold no card of in the
+    hidden part of their hand (issue 22): each is the led faction of a trick of the current
+    phase that they followed with a card that does not follow it, when nothing let them do so
+    while able to follow — the card is not a hero (H2), a dual card (R-40) or a Doppelganger
+    (§5.1), and no artifact was used in that trick or the one before (a Mask of Darkness frees
+    the next trick's follower too; Hunting Cloak, Gambler's Dice, the Wishing Lamp, a Book of
+    Memories lead, a King's Dagger replacement). It reads only what :func:`observe` shows
+    ``player``: the trick history with the artifacts used in each trick, and the current trick.
+
+    Cards that joined the hand since are not concerned: every card that joins a hand in the
+    middle of a phase is known to ``player`` (``revealed``: Skeleton, Necromancer, Kraken,
+    Dinosaur, Endless Rope; the passes of Windy Peaks and Endless Sands come before any trick),
+    but for a Fire Phoenix drawn in Phase Two — so no void of Phoenixes is inferred in Phase
+    Two. A new phase brings a new hand: only the current phase's tricks count. A card set aside
+    by the Flail of Dawn is put back among the hand by :func:`determinize`, so no void is
+    inferred while the other player has one aside."""
+    other = 1 - player
+    if state.result is not None or state.aside[other]:
+        return []
+    phase = state.phase
+    history = state.history
+    used = state.history_artifacts
+    found: list[str] = []
+    for index in range(len(history) - 1, -1, -1):
+        record = history[index]
+        if record[0] != phase:
+            break
+        freed = index in used or (index - 1) in used
+        led = _void_from(record[4], other, freed)
+        if led and led not in found:
+            found.append(led)
+    trick = state.trick
+    if trick is not None and trick.phase == phase and len(trick.plays) == 2:
+        freed = bool(trick.used) or (len(history) - 1) in used
+        plays = tuple(
+            [
+                (p, c, v, d)
+                for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
+            ]
+        )
+        led = _void_from(plays, other, freed)
+        if led and led not in found:
+            found.append(led)
+    if phase == 2 and "phoenixes" in found:
+        found.remove("phoenixes")  # a Fire Phoenix drawn since may be one
+    found.sort()
+    return found
+
+
+def _banned(card: int, banned: list[str]) -> bool:
+    """Whether ``card`` could have followed one of the ``banned`` factions (R-40: a dual card
+    follows Elves and Orcs)."""
+    faction = FACTION[card]
+    if faction == DUAL:
+        return "elves" in banned or "orcs" in banned
+    return faction in banned
+
+
+def _void_draw(
+    pool: list[int], count: int, banned: list[str], removed: int, rng: random.Random
+) -> list[int] | None:
+    """``count`` cards of ``pool`` (in canonical order) outside the ``banned`` factions, drawn
+    uniformly, leaving at least ``removed`` cards that may have been removed for heroes; None
+    when no such draw is found (tried a few times: each try is a fresh uniform draw)."""
+    candidates = [c for c in pool if not _banned(c, banned)]
+    if len(candidates) < count:
+        return None
+    if not removed:
+        return rng.sample(candidates, count)
+    fitting = 0
+    for card in pool:
+        if _fits(card, REMOVED):
+            fitting += 1
+    for _ in range(20):
+        chosen = rng.sample(candidates, count)
+        left = fitting
+        for card in chosen:
+            if _fits(card, REMOVED):
+                left -= 1
+        if left >= removed:
+            return chosen
+    return None
+
+
 def determinize(state: State, player: int, rng: random.Random) -> State:
     """A full state consistent with everything ``player`` knows, the rest re-dealt at random.
 
@@ -586,9 +703,13 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     (by code), so two states that look the same to ``player`` give the same result for the same
     ``rng``: the fairness a search bot relies on. Future random events get a fresh stream from
     ``rng`` too, and the true starting deal and seed are dropped, so nothing hidden leaks.
+    The "?" cards of the other hand get no card of a faction the public play showed they hold
+    none of (:func:`voids`); when that cannot be (an unforeseen case) they are dealt as if no
+    void were known, and :data:`VOID_FALLBACKS` counts it.
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
+    banned = voids(state, player)  # before anything moves: read from the public history
     s = state.clone()
     other = 1 - player
     _redo_score_choices(s, other, rng)
@@ -645,11 +766,27 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
                 unknown.append(card)
                 table.append((table_ids, i))
     pool = sorted(_redraw_heroes(s, unknown, rng), key=lambda c: (CODE[c], c))
+    if banned and ANY in slots:
+        # the "?" cards of the other hand take no card of a void faction: a class of their own,
+        # filled after the narrow classes and before the cards removed for heroes
+        hand = s.hands[other]
+        voided = [t for t in slots[ANY] if t[0] is hand]
+        if voided:
+            slots[VOIDED] = voided
+            slots[ANY] = [t for t in slots[ANY] if t[0] is not hand]
     placed: dict[int, int] = {}  # old card -> new card, to carry per-card knowledge over
     for slot_class in sorted((k for k in slots if k != ANY), key=_class_order):
         targets = slots[slot_class]
-        candidates = [c for c in pool if _fits(c, slot_class)]
-        chosen = rng.sample(candidates, len(targets))
+        if slot_class == VOIDED:
+            drawn = _void_draw(pool, len(targets), banned, len(slots.get(REMOVED, [])), rng)
+            if drawn is None:  # unforeseen: deal them as if no void were known
+                VOID_FALLBACKS[0] += 1
+                slots[ANY].extend(targets)
+                continue
+            chosen = drawn
+        else:
+            candidates = [c for c in pool if _fits(c, slot_class)]
+            chosen = rng.sample(candidates, len(targets))
         for (ids, i), card in zip(targets, chosen, strict=True):
             placed[ids[i]] = card
             ids[i] = card

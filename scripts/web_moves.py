@@ -30,19 +30,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench_web import EXPANSIONS  # the same every-expansion options as the load benchmark
+
 from claim.apps.web import games as web_games
 from claim.apps.web.games import GameManager
 from claim.apps.web.store import Store
 from claim.core.engine import current_player, legal_actions
 from claim.core.records import to_record
-
-EXPANSIONS = {
-    "factions": "random",
-    "heroes": "5",
-    "setting": "random",
-    "building": "random",
-    "artifacts": "all",
-}
 
 
 def fix_secrets(seed: int) -> None:

@@ -9,7 +9,14 @@ from typing import Any
 
 import click
 
-from claim.apps.cli.group import BOT_SPECS, cli, fail, number_text, resolve_options
+from claim.apps.cli.group import (
+    BOT_SPECS,
+    check_deals_and_jobs,
+    cli,
+    fail,
+    number_text,
+    resolve_options,
+)
 from claim.apps.cli.options import jobs_option, setup_options
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
@@ -54,12 +61,7 @@ def arena_command(
     results when A held it and when B did, and how often each used it). The same seed always
     gives the same results, whatever --jobs; see docs/bots.md.
     """
-    if deals < 1:
-        fail(f"--deals must be at least 1, not {number_text(deals)}")
-    if deals > MAX_DEALS:
-        fail(f"--deals must be at most {MAX_DEALS:,}, not {number_text(deals)}")
-    if jobs < 1:
-        fail(f"--jobs must be at least 1, not {number_text(jobs)}")
+    check_deals_and_jobs(deals, jobs, MAX_DEALS)
     try:
         bots = parse_bots(bots_text)
     except ClaimError as exc:

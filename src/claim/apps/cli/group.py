@@ -120,5 +120,16 @@ def number_text(value: int) -> str:
     return text if len(text) <= 20 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
 
 
+def check_deals_and_jobs(deals: int, jobs: int, most: int) -> None:
+    """Refuse ``--deals`` outside 1 to ``most`` and ``--jobs`` below 1, in one line (arena,
+    ladder); the library checks the same with ``claim.sim.arena.check_size``."""
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {number_text(deals)}")
+    if deals > most:
+        fail(f"--deals must be at most {most:,}, not {number_text(deals)}")
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, not {number_text(jobs)}")
+
+
 #: the bots a command can name (--bots, --bot)
 BOT_SPECS = "random, heuristic, search, search:easy|medium|hard"

@@ -10,7 +10,14 @@ from collections.abc import Callable
 
 import click
 
-from claim.apps.cli.group import BOT_SPECS, cli, fail, number_text, resolve_options
+from claim.apps.cli.group import (
+    BOT_SPECS,
+    check_deals_and_jobs,
+    cli,
+    fail,
+    number_text,
+    resolve_options,
+)
 from claim.apps.cli.options import jobs_option, setup_options
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
@@ -82,12 +89,7 @@ def ladder_command(
     bootstrap over deals (seeded by the seed) and from the Fisher information. The same seed
     gives the same results whatever --jobs; see docs/bots.md.
     """
-    if deals < 1:
-        fail(f"--deals must be at least 1, not {number_text(deals)}")
-    if deals > MAX_DEALS:
-        fail(f"--deals must be at most {MAX_DEALS:,}, not {number_text(deals)}")
-    if jobs < 1:
-        fail(f"--jobs must be at least 1, not {number_text(jobs)}")
+    check_deals_and_jobs(deals, jobs, MAX_DEALS)
     if not 1 <= resamples <= MAX_RESAMPLES:
         fail(f"--resamples must be from 1 to {MAX_RESAMPLES:,}, not {number_text(resamples)}")
     try:

@@ -669,7 +669,7 @@ def _next_leader(state: State, trick: Trick) -> None:
         power.choose_next_leader(state, trick, pos)
 
 
-def _history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]:
+def history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]:
     """The plays as the history keeps them: in play order, as played (H25: a Jester's swap is
     undone; each card keeps its effective value)."""
     plays = trick.plays
@@ -713,7 +713,7 @@ def _record(state: State, trick: Trick) -> None:
             trick.number,
             trick.leader,
             trick.prize,
-            _history_plays(trick),
+            history_plays(trick),
             trick.winner,
             trick.reason,
         )

@@ -25,7 +25,7 @@ from claim.core.cards import (
     PUBLIC_NAME,
     VALUE_HIDDEN,
 )
-from claim.core.engine import current_player, legal_actions, refresh_options
+from claim.core.engine import current_player, history_plays, legal_actions, refresh_options
 from claim.core.keys import BOOK, END_STEP, FACE_UP, MASKED, PRIVATE_LOOK
 from claim.core.keys import FORCED_PLAY as FORCED
 from claim.core.powers.artifacts import KingsDagger
@@ -642,13 +642,7 @@ def voids(state: State, player: int) -> list[str]:
     trick = state.trick
     if trick is not None and trick.phase == phase and len(trick.plays) == 2:
         freed = bool(trick.used) or (len(history) - 1) in used
-        plays = tuple(
-            [
-                (p, c, v, d)
-                for (p, c), v, d in zip(trick.plays, trick.values, trick.declared, strict=True)
-            ]
-        )
-        led = _void_from(plays, other, freed)
+        led = _void_from(history_plays(trick), other, freed)  # as played (H25)
         if led and led not in found:
             found.append(led)
     if phase == 2 and "phoenixes" in found:

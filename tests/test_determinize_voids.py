@@ -87,6 +87,34 @@ def test_a_doppelganger_played_while_able_to_follow_shows_no_void() -> None:
     assert "goblins" in _hand_factions(state, 0)
 
 
+def test_a_hero_played_second_shows_a_void() -> None:
+    """H2: a hero played second is off-faction, played only for want of the led faction. Player
+    1 follows a Goblin lead with the Kraken while holding no Goblin: a void of Goblins."""
+    hand1 = [KRAKEN, *NO_GOBLINS[:12]]
+    record = stacked_record(
+        CLAIM, ["goblins:5"], hand1, moves=["play goblins:5"], heroes=["kraken"]
+    )
+    state = replay(record)
+    assert "play hero:kraken" in engine.legal_actions(state)  # no Goblin: any card may follow
+    engine.apply(state, "play hero:kraken")
+    assert view.voids(state, 0) == ["goblins"]
+    assert "goblins" not in _hand_factions(state, 0)
+
+
+def test_the_life_stealer_played_second_shows_no_void() -> None:
+    """H2, H31: the Life Stealer counts as the led faction when played second and may always
+    follow: played with a Goblin in hand, it tells nothing, and the Goblin stays possible."""
+    hand1 = ["hero:life-stealer", "goblins:1", *NO_GOBLINS[:11]]
+    record = stacked_record(
+        CLAIM, ["goblins:5"], hand1, moves=["play goblins:5"], heroes=["life-stealer"]
+    )
+    state = replay(record)
+    assert "play hero:life-stealer" in engine.legal_actions(state)  # it may follow (H2)
+    engine.apply(state, "play hero:life-stealer")
+    assert view.voids(state, 0) == []
+    assert "goblins" in _hand_factions(state, 0)
+
+
 def test_a_following_card_shows_no_void() -> None:
     """A follow of the led faction tells nothing."""
     state = replay(stacked_record(CLAIM, ["goblins:5"], ["goblins:1"], moves=["play goblins:5"]))

@@ -583,6 +583,8 @@ def _artifact_draws(candidates: list[str], count: int, rng: random.Random) -> It
 
 #: factions a void can never be inferred for: a hero sets no led faction, a Toxic is never played
 _NO_VOID = ("hero", "toxic", DUAL)
+#: the hero that counts as the led faction when played second, and so may always follow (H31)
+_LIFE_STEALER = cards.IDS_BY_CODE["hero:life-stealer"][0]
 #: how many determinizations could not respect the inferred voids and were dealt without them
 #: (an edge case :func:`voids` did not foresee; expected to stay 0)
 VOID_FALLBACKS: list[int] = [0]
@@ -600,9 +602,13 @@ def _void_from(plays: tuple[tuple[int, int, int, str | None], ...], other: int, 
     if led in _NO_VOID:
         return ""  # a led hero (undeclared) or an undeclared dual card: no led faction
     faction = FACTION[card]
-    # a hero, a dual card or a Doppelganger may follow while able to follow (H2, R-40, §5.1);
-    # a declared card counts as its declaration
-    if faction in ("hero", DUAL, "doppelgangers") or card_as is not None or faction == led:
+    # a dual card or a Doppelganger may follow while able to follow (R-40, §5.1), and so may the
+    # heroes that count as the led faction when played second (H2): the Life Stealer (H31), a
+    # Lycanthrope or Ent declared as it (H34, H35); a declared card counts as its declaration.
+    # Any other hero played second was off-faction, played only for want of the led one (H2).
+    if faction in (DUAL, "doppelgangers") or card_as is not None or faction == led:
+        return ""
+    if card == _LIFE_STEALER:
         return ""
     return led
 
@@ -611,11 +617,13 @@ def voids(state: State, player: int) -> list[str]:
     """The factions the other player is known, from the public play, to hold no card of in the
     hidden part of their hand (issue 22): each is the led faction of a trick of the current
     phase that they followed with a card that does not follow it, when nothing let them do so
-    while able to follow — the card is not a hero (H2), a dual card (R-40) or a Doppelganger
-    (§5.1), and no artifact was used in that trick or the one before (a Mask of Darkness frees
-    the next trick's follower too; Hunting Cloak, Gambler's Dice, the Wishing Lamp, a Book of
-    Memories lead, a King's Dagger replacement). It reads only what :func:`observe` shows
-    ``player``: the trick history with the artifacts used in each trick, and the current trick.
+    while able to follow — the card is not a dual card (R-40), a Doppelganger (§5.1) or a hero
+    that counts as the led faction (the Life Stealer, a declared Lycanthrope or Ent: H2; any
+    other hero played second shows the void, H2), and no artifact was used in that trick or the
+    one before (a Mask of Darkness frees the next trick's follower too; Hunting Cloak, Gambler's
+    Dice, the Wishing Lamp, a Book of Memories lead, a King's Dagger replacement). It reads only
+    what :func:`observe` shows ``player``: the trick history with the artifacts used in each
+    trick, and the current trick.
 
     Cards that joined the hand since are not concerned: every card that joins a hand in the
     middle of a phase is known to ``player`` (``revealed``: Skeleton, Necromancer, Kraken,

@@ -41,7 +41,7 @@ from typing import Any
 
 from claim import apply, current_player, determinize, is_over, legal_actions, new_game, observe
 from claim.core.cards import HEROES, PRESETS
-from claim.core.options import SetupOptions
+from claim.core.options import EVERY_EXPANSION
 from claim.core.setup import GameConfig
 from claim.core.state import State
 
@@ -50,14 +50,6 @@ GOAL_RATIO_HEARTS = 1.5  # claim's base game, random games/s, against OpenSpiel'
 GOAL_EXPANSIONS = 1000.0  # random games/s with every expansion on
 GOAL_SIMULATIONS = 5000.0  # the search bot's simulations per second per core
 
-EVERY_EXPANSION = SetupOptions(
-    factions="random",
-    first_leader="random",
-    heroes="5",
-    setting="random",
-    building="random",
-    artifacts="all",
-)
 
 INSTALL_HINT = "pip install -e '.[bench]'"
 

@@ -41,17 +41,9 @@ DEFAULT_UNITS = {"search": 3}
 
 
 def every_config(seed: int) -> GameConfig:
-    from claim.core.options import SetupOptions
+    from claim.core.options import EVERY_EXPANSION
 
-    options = SetupOptions(
-        factions="random",
-        first_leader="random",
-        heroes="5",
-        setting="random",
-        building="random",
-        artifacts="all",
-    )
-    return options.resolve(seed).config
+    return EVERY_EXPANSION.resolve(seed).config
 
 
 def workload(kind: str, n: int) -> None:

@@ -14,7 +14,7 @@ import random
 
 from claim import new_game
 from claim.core import cards, engine, view
-from claim.core.options import SetupOptions
+from claim.core.options import EVERY_EXPANSION
 from claim.core.state import State
 from scenario import CLAIM, position_record, replay, stacked_record
 
@@ -184,9 +184,7 @@ def test_inferred_voids_are_never_wrong() -> None:
     """Over random games with every expansion (random deck, 5 heroes, a random Setting and
     Building, artifacts): every void inferred for either player is true of the other player's
     hidden hand, and no determinization falls back to the unconstrained deal."""
-    options = SetupOptions(
-        factions="random", heroes="5", setting="random", building="random", artifacts="all"
-    )
+    options = EVERY_EXPANSION
     before = view.VOID_FALLBACKS[0]
     inferred = 0
     for seed in range(40):

@@ -18,7 +18,7 @@ from typing import Any, Literal, NotRequired, Union, get_args, get_origin, get_t
 import pytest
 
 import claim
-from claim.core.options import SetupOptions
+from claim.core.options import EVERY_EXPANSION, SetupOptions
 from claim.core.position_codecs import RESULT_FIELDS
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES, LOCATION_POWERS
 from claim.core.records import Record, replay, to_record
@@ -81,11 +81,6 @@ def test_the_checker_refuses_an_undeclared_key_and_a_wrong_type() -> None:
         check({**view, "phase": "one"}, View, "view")
     with pytest.raises(AssertionError, match="missing"):
         check({k: v for k, v in view.items() if k != "deck"}, View, "view")
-
-
-EVERY_EXPANSION = SetupOptions(
-    factions="random", heroes="5", setting="random", building="random", artifacts="all"
-)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -218,3 +218,16 @@ def resolve_setup(seed: int | None, factions: str = "claim", first_leader: str =
     True
     """
     return SetupOptions(factions, first_leader).resolve(seed)
+
+
+#: every expansion on, as the benchmarks (``make bench``'s expansions row), the instruction counts
+#: and the broad tests play it: random factions and first leader, 5 heroes of 24, a random Setting
+#: and Building, three artifacts each from all 16
+EVERY_EXPANSION = SetupOptions(
+    factions="random",
+    first_leader="random",
+    heroes="5",
+    setting="random",
+    building="random",
+    artifacts="all",
+)

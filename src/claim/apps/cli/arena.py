@@ -11,10 +11,10 @@ import click
 
 from claim.apps.cli.group import (
     BOT_SPECS,
+    capped_jobs,
     check_deals_and_jobs,
     cli,
     fail,
-    number_text,
     resolve_options,
 )
 from claim.apps.cli.options import jobs_option, setup_options
@@ -28,7 +28,6 @@ from claim.sim.arena import (
     Tally,
     arena,
     parse_bots,
-    worker_count,
 )
 
 
@@ -67,11 +66,7 @@ def arena_command(
     except ClaimError as exc:
         fail(f"--bots: {exc}")
     seed = resolve_options(seed, options).seed  # one-line error for bad options
-    workers = worker_count(jobs, 2 * deals)
-    if workers < jobs:  # told once every option is known to be good
-        why = "games to play" if workers == 2 * deals else "CPUs available"
-        click.echo(f"notice: --jobs {number_text(jobs)} capped to {workers} (the {why})", err=True)
-        jobs = workers
+    jobs = capped_jobs(jobs, 2 * deals)
     start = time.perf_counter()
     if sys.stdout.isatty() and not as_json:
         stats = _arena_with_progress(bots, deals, seed, options, jobs)

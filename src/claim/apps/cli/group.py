@@ -131,5 +131,18 @@ def check_deals_and_jobs(deals: int, jobs: int, most: int) -> None:
         fail(f"--jobs must be at least 1, not {number_text(jobs)}")
 
 
+def capped_jobs(jobs: int, games: int) -> int:
+    """The worker processes for ``--jobs`` and ``games`` to play (``claim.sim.arena.worker_count``),
+    with a one-line notice on stderr when fewer than asked (arena, ladder); call it once every
+    option is known to be good."""
+    from claim.sim.arena import worker_count
+
+    workers = worker_count(jobs, games)
+    if workers < jobs:
+        why = "games to play" if workers == games else "CPUs available"
+        click.echo(f"notice: --jobs {number_text(jobs)} capped to {workers} (the {why})", err=True)
+    return workers
+
+
 #: the bots a command can name (--bots, --bot)
 BOT_SPECS = "random, heuristic, search, search:easy|medium|hard"

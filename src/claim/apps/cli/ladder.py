@@ -12,6 +12,7 @@ import click
 
 from claim.apps.cli.group import (
     BOT_SPECS,
+    capped_jobs,
     check_deals_and_jobs,
     cli,
     fail,
@@ -21,7 +22,7 @@ from claim.apps.cli.group import (
 from claim.apps.cli.options import jobs_option, setup_options
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
-from claim.sim.arena import MAX_DEALS, GameOutcome, worker_count
+from claim.sim.arena import MAX_DEALS, GameOutcome
 from claim.sim.ladder import (
     DEFAULT_BOTS,
     PRIOR_DRAWS,
@@ -103,11 +104,7 @@ def ladder_command(
     anchor = anchor or default_anchor(bots)
     seed = resolve_options(seed, options).seed  # one-line error for bad options
     games = 2 * deals * len(round_robin(bots))
-    workers = worker_count(jobs, games)
-    if workers < jobs:  # told once every option is known to be good
-        why = "games to play" if workers == games else "CPUs available"
-        click.echo(f"notice: --jobs {number_text(jobs)} capped to {workers} (the {why})", err=True)
-        jobs = workers
+    jobs = capped_jobs(jobs, games)
     start = time.perf_counter()
     if quiet:
         played = ladder(bots, deals, seed, options, jobs)

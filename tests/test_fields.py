@@ -132,6 +132,10 @@ def test_the_written_out_record_classes_keep_the_lines_and_the_fields() -> None:
         ):
             first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
             rewritten |= set(range(first, (node.end_lineno or 0) + 1))
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == fields.COPY_BY_CONSTRUCTOR for t in node.targets
+        ):
+            rewritten.add(node.lineno)  # the marker, which the written-out class does not keep
     for number, line in enumerate(source.splitlines(), 1):
         if line.strip() and number not in rewritten:
             assert written[number - 1] == line, number
@@ -142,6 +146,19 @@ def test_the_written_out_record_classes_keep_the_lines_and_the_fields() -> None:
             f.name for f in fields.specs(getattr(state_module, name))
         ]
         assert "__slots__" not in vars(cls)
+        assert fields.COPY_BY_CONSTRUCTOR not in vars(cls)
+    # a Trick is built by its constructor alone (no __new__ of its own: one native call when
+    # compiled), and its copier goes through the constructor; a State keeps its __new__, so that
+    # a clone does not run the constructor
+    assert "__new__" not in vars(module.Trick) and "__new__" in vars(module.State)
+    trick = module.Trick(1, 3, 0, 5)
+    trick.plays.append((0, 5))
+    trick.marks["x"] = 1
+    copy = trick.copy()
+    assert copy.plays == [(0, 5)] and copy.plays is not trick.plays and copy.prizes == [5]
+    assert copy.marks == {"x": 1} and copy.marks is not trick.marks and copy.number == 3
+    blank = fields.fresh(module.Trick)
+    assert blank.plays == [] and blank.prizes == [] and blank.marks == {}
 
 
 def test_the_written_out_state_constructs_and_clones_as_record_does() -> None:

@@ -32,7 +32,7 @@ from claim.core.powers.base import (
     PLAY_MOVE,
     POWER_KEY,
     Ask,
-    Layer,
+    TrickLayers,
     compare_values,
 )
 from claim.core.scoring import end_result
@@ -51,6 +51,7 @@ from claim.core.state import (
     POOL,
     SCORE,
     TABLE,
+    LegalMoves,
     State,
     Trick,
 )
@@ -151,39 +152,84 @@ def legal_actions(state: State) -> list[str]:
     """Every legal move string for the player to act, without repeats, in hand order."""
     cached = state.legal_cache
     if cached is None:
-        cached = _legal_map(state)
-    return list(cached)
+        cached = _legal(state)
+    return cached[0][:]
 
 
-def _legal_map(state: State) -> dict[str, int]:
-    """Legal moves mapped to the card each plays (-1 for a decision's answers); cached."""
+def legal(state: State) -> list[str]:
+    """:func:`legal_actions` without the copy, for the core's own loops (playouts): the
+    engine's cached list, which the caller must not change."""
+    cached = state.legal_cache
+    if cached is None:
+        cached = _legal(state)
+    return cached[0]
+
+
+def _legal(state: State) -> LegalMoves:
+    """The legal moves, the card each plays and, for a decision's answers, a map from each to
+    -1 (:data:`~claim.core.state.LegalMoves`); cached."""
+    answers: dict[str, int] | None = None
+    moves: list[str] = []
+    played: list[int] = []
     if state.result is not None:
-        legal: dict[str, int] = {}
+        pass
     elif state.tasks:
-        legal = dict.fromkeys(state.options, -1)
+        answers = dict.fromkeys(state.options, -1)  # a Wishing Lamp offers dozens (A36)
+        moves = list(answers)
     else:
-        legal = {}
         # each card's move when played plainly, "" when declared (worked out per rule book)
-        plain = state.book.plain_moves
+        book = state.book
+        plain = book.plain_moves
+        shared = book.shared_moves
         # value-hidden cards whose value is public (W2, W5); only a Book of Memories lead (an
         # artifact, A17) plays a card from outside the hand, so other games skip the test
-        known = state.value_known if state.book.artifacts is not None else None
-        for card in playable_cards(state):
+        known = state.value_known if book.artifacts is not None else None
+        playable = playable_cards(state)
+        simple = known is None
+        if simple:
+            for card in playable:
+                if shared[card] or not plain[card]:
+                    simple = False
+                    break
+        if simple:  # the common case: each card its own move, no search for repeats
+            return _cache_legal(state, [plain[card] for card in playable], playable[:], None)
+        for card in playable:
             move = plain[card]
             if not move:
                 for move in play_moves(state, card):
-                    if move not in legal:
-                        legal[move] = card
+                    if move not in moves:
+                        moves.append(move)
+                        played.append(card)
             elif known and card in known and (card in state.score[0] or card in state.score[1]):
                 # W14: a card led from outside the hand (a Book of Memories lead from the
                 # Score pile, A17) is named by its code once its value is public
                 move = "play " + CODE[card]
-                if move not in legal:
-                    legal[move] = card
-            elif move not in legal:  # R-30: the first such card in hand order
-                legal[move] = card
-    state.legal_cache = legal
-    return legal
+                if move not in moves:
+                    moves.append(move)
+                    played.append(card)
+            elif not shared[card] or move not in moves:  # R-30: the first in hand order
+                moves.append(move)
+                played.append(card)
+    return _cache_legal(state, moves, played, answers)
+
+
+def _cache_legal(
+    state: State, moves: list[str], played: list[int], answers: dict[str, int] | None
+) -> LegalMoves:
+    cached = (moves, played, answers)
+    state.legal_cache = cached
+    return cached
+
+
+def _card_of(legal: LegalMoves, move: str) -> int | None:
+    """The card a legal move plays (-1: a decision's answer), or None if it is not legal."""
+    moves, played, answers = legal
+    if answers is not None:
+        return answers.get(move)
+    for i in range(len(moves)):
+        if moves[i] == move:
+            return played[i]
+    return None
 
 
 def _declarations(state: State) -> tuple[str, ...]:
@@ -231,12 +277,12 @@ def apply(state: State, move: str) -> None:
     """
     legal = state.legal_cache
     if legal is None:
-        legal = _legal_map(state)
-    card = legal.get(move)
+        legal = _legal(state)
+    card = _card_of(legal, move)
     if card is None:
         if state.result is not None:
             raise IllegalMove(f"illegal move {move!r}: the game is over")
-        raise IllegalMove(f"illegal move {move!r}; legal moves: {', '.join(legal)}")
+        raise IllegalMove(f"illegal move {move!r}; legal moves: {', '.join(legal[0])}")
     state.legal_cache = None
     state.moves.append(move)
     if state.recorder is not None:
@@ -328,9 +374,7 @@ def _play_card(state: State, card: int, move: str) -> None:
     assert trick is not None
     plays = trick.plays
     player = trick.leader if not plays else 1 - plays[-1][0]
-    try:
-        state.hands[player].remove(card)
-    except ValueError:
+    if not _take(state.hands[player], card):
         if card in state.aside[player]:
             state.aside[player].remove(card)  # the Flail card, played last (A5)
         else:
@@ -366,6 +410,16 @@ def _play_card(state: State, card: int, move: str) -> None:
         return
     if len(plays) == 2:
         _resolve(state)
+
+
+def _take(cards_in: list[int], card: int) -> bool:
+    """Remove ``card`` from a list of cards if it is there (``list.remove`` compares boxed ints
+    through Python's comparison; compiled, this loop compares machine integers)."""
+    for i in range(len(cards_in)):
+        if cards_in[i] == card:
+            del cards_in[i]
+            return True
+    return False
 
 
 def advance(state: State) -> None:
@@ -426,7 +480,7 @@ def _queue(
 # -------------------------------------------------------------------------------------------------
 
 
-def _layers(state: State, trick: Trick) -> dict[str, list[Layer]]:
+def _layers(state: State, trick: Trick) -> TrickLayers:
     layers = trick.layers
     if layers is None:
         layers = trick.layers = state.book.trick_layers(trick, bool(state.table))
@@ -438,16 +492,16 @@ def _resolve(state: State) -> None:
     trick = state.trick
     assert trick is not None
     layers = _layers(state, trick)
-    for power, pos in layers["set_faction"]:
+    for power, pos in layers.set_faction:
         power.set_faction(state, trick, pos)
-    for power, pos in layers["set_value"]:
+    for power, pos in layers.set_value:
         power.set_value(state, trick, pos)
     if trick.swapped:
         # R-64, H25: from here on the powers see the swapped positions
         trick.layers = None
         layers = _layers(state, trick)
     _default_winner(trick)
-    for power, pos in layers["decide_winner"]:
+    for power, pos in layers.decide_winner:
         power.decide_winner(state, trick, pos)
     winner = trick.winner
     if winner >= 0:
@@ -455,7 +509,7 @@ def _resolve(state: State) -> None:
         if trick.phase == 1:
             trick.prize_plan = [(winner, FROM_PRIZE), (1 - winner, FROM_DECK)]
     asks: list[Ask] = []
-    for power, pos in layers["before_collect"]:
+    for power, pos in layers.before_collect:
         asks.extend(power.before_collect(state, trick, pos))
     if not asks or not _queue(state, asks, "@collect"):
         _collect(state)
@@ -463,7 +517,9 @@ def _resolve(state: State) -> None:
 
 def _default_winner(trick: Trick) -> None:
     """§4.3: a following card competes by value, ties to the leader; otherwise the leader wins."""
-    led, followed = trick.factions
+    factions = trick.factions
+    led = factions[0]
+    followed = factions[1]  # indexes, not unpacking: see history_plays
     if led and followed != led:
         trick.winner = trick.plays[0][0]
         trick.reason = "the follower did not follow faction"
@@ -478,7 +534,7 @@ def _collect(state: State) -> None:
     layers = _layers(state, trick)
     winner = trick.winner
     plays = trick.plays
-    routes = layers["route"]
+    routes = layers.route
     if state.table and winner >= 0:
         _collect_bundle(state, trick)
     if not routes and not trick.extra:  # the common case: no power moves a played card
@@ -497,7 +553,10 @@ def _collect(state: State) -> None:
             power.route(state, trick, pos)
         gains = state.book.tracks_gains
         gained = trick.gained
-        for pos, ((_, card), (player, zone)) in enumerate(zip(plays, trick.dests, strict=True)):
+        dests = trick.dests
+        for pos in range(len(plays)):  # indexes: zip(strict=True) is a generic call, compiled
+            card = plays[pos][1]
+            player, zone = dests[pos]
             _zone(state, player, zone).append(card)
             if gains and zone in (SCORE, FACEUP) and pos not in trick.captured:
                 gained.append((player, card))
@@ -514,7 +573,7 @@ def _collect(state: State) -> None:
     trick.collected = True
     _next_leader(state, trick)
     asks: list[Ask] = []
-    for power, pos in layers["after_collect"]:
+    for power, pos in layers.after_collect:
         asks.extend(power.after_collect(state, trick, pos))
         if state.result is not None:  # a power ended the game at once (Lava Fields, L10)
             _finish_early(state)
@@ -623,12 +682,12 @@ def _forfeit(state: State) -> None:
     # the Necromancer swap is asked (H30, last, H12); the winner leads next whatever the Plateau
     # says (A43: the artifact names the leader, L8)
     layers = _layers(state, trick)
-    for power, pos in layers["choose_next_leader"]:
+    for power, pos in layers.choose_next_leader:
         if pos < 0 and power.acts_on_forfeit:
             power.choose_next_leader(state, trick, pos)
     trick.next_leader = winner
     asks: list[Ask] = []
-    for power, pos in layers["after_collect"]:
+    for power, pos in layers.after_collect:
         if pos < 0 and power.acts_on_forfeit:
             asks.extend(power.after_collect(state, trick, pos))
             if state.result is not None:  # the fifth loss of a Lava Fields run (L10)
@@ -665,7 +724,7 @@ def _next_leader(state: State, trick: Trick) -> None:
         trick.next_leader = trick.leader
         return
     trick.next_leader = trick.winner
-    for power, pos in _layers(state, trick)["choose_next_leader"]:
+    for power, pos in _layers(state, trick).choose_next_leader:
         power.choose_next_leader(state, trick, pos)
 
 
@@ -675,10 +734,11 @@ def history_plays(trick: Trick) -> tuple[tuple[int, int, int, str | None], ...]:
     plays = trick.plays
     if not trick.swapped:
         if len(plays) == 2:  # the common case, spelled out: once per trick of every playout
-            (p0, c0), (p1, c1) = plays
-            v0, v1 = trick.values
-            d0, d1 = trick.declared
-            return ((p0, c0, v0, d0), (p1, c1, v1, d1))
+            p0, c0 = plays[0]  # indexing: a list unpacked goes through an iterator (mypyc)
+            p1, c1 = plays[1]
+            values = trick.values
+            declared = trick.declared
+            return ((p0, c0, values[0], declared[0]), (p1, c1, values[1], declared[1]))
         return tuple(
             [(p, c, v, d) for (p, c), v, d in zip(plays, trick.values, trick.declared, strict=True)]
         )

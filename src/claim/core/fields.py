@@ -281,12 +281,37 @@ def _make_copier(cls: type, name: str, placeholder: Any, fields: tuple[Spec, ...
 # -- ahead of time, for mypyc -----------------------------------------------------------------
 
 
-def register(cls: type, declared: dict[str, Any]) -> None:
+def register(cls: type, declared: dict[str, Any], blank: tuple[object, ...] | None = None) -> None:
     """Record the fields of a class that :func:`native_source` wrote out (what :func:`record`
-    does for a class it builds), for :func:`specs` and :func:`fresh`."""
+    does for a class it builds), for :func:`specs` and :func:`fresh`. ``blank``: the
+    constructor's arguments for a fresh object of a class without a ``__new__`` of its own
+    (:data:`COPY_BY_CONSTRUCTOR`)."""
     fields = tuple(replace(spec, name=name) for name, spec in declared.items())
     _SPECS[cls] = fields
-    _FRESH[cls] = _make_fresh(cls, fields)
+    if blank is None:
+        _FRESH[cls] = _make_fresh(cls, fields)
+    else:
+        _FRESH[cls] = lambda: _reset(cls(*blank), fields)
+
+
+def _reset(obj: Any, fields: tuple[Spec, ...]) -> Any:
+    """``obj`` with every field that has a default set to a fresh copy of it."""
+    for f in fields:
+        if f.default is not MISSING:
+            setattr(obj, f.name, ast.literal_eval(repr(f.default)))
+    return obj
+
+
+#: A record class whose body sets this name (``_copy_by_constructor = True``) is compiled
+#: without a ``__new__`` of its own: mypyc then builds it by a native call, where a ``__new__``
+#: makes every construction two calls through Python's argument parsing (about 1,900
+#: instructions for a Trick, built once per trick, against 1,100). Its copier calls the
+#: constructor and then sets every field, which costs a copy a few empty lists more: the right
+#: trade for a class built more often than copied (Trick), the wrong one for State.
+COPY_BY_CONSTRUCTOR = "_copy_by_constructor"
+
+#: the blank argument :func:`native_source` passes for a constructor parameter, by annotation
+_BLANK = {"int": "0", "str": "''", "bool": "False"}
 
 
 def native_source(source: str, module: Any) -> str:
@@ -322,6 +347,15 @@ def native_source(source: str, module: Any) -> str:
             raise TypeError(f"{node.name}: a record class takes no other decorator")
         cls = getattr(module, node.name)
         fields = specs(cls)
+        by_constructor = False
+        for stmt in node.body:
+            if isinstance(stmt, ast.Assign) and any(
+                _named(t, COPY_BY_CONSTRUCTOR) for t in stmt.targets
+            ):
+                # compiled, a class attribute would become every object's field: the marker
+                # has said what it had to say here
+                by_constructor = True
+                put(stmt.lineno - 1, (stmt.end_lineno or 0) - 1, [""])
         indent = " " * node.body[0].col_offset
         put(decorators[0].lineno - 1, (decorators[0].end_lineno or 0) - 1, [""])
         annotations: dict[str, str] = {}
@@ -354,7 +388,12 @@ def native_source(source: str, module: Any) -> str:
                 f", {flag.arg}: {_segment(source, flag.annotation)}"
                 f" = {_segment(source, placeholder.args.defaults[0])}"
             )
-        statements = [f"c = {node.name}.__new__({node.name})"]
+        params, body = _init_parts(fields)
+        if by_constructor:
+            arguments = ", ".join(f"self.{n}" for n, _ in params)
+            statements = [f"c = {node.name}({arguments})"]
+        else:
+            statements = [f"c = {node.name}.__new__({node.name})"]
         statements += _copier_statements(
             cls, placeholder.name, fields, None if flag is None else flag.arg
         )
@@ -366,16 +405,16 @@ def native_source(source: str, module: Any) -> str:
             [f"{indent}def {placeholder.name}({signature}) -> {returns}: " + "; ".join(statements)],
         )
         # the constructor and __new__, in blank lines of the class (or added after the fields)
-        params, body = _init_parts(fields)
         signature = ", ".join(
             ["self"]
             + [f"{n}: {annotations[n]}" + ("" if d is None else f" = {d}") for n, d in params]
         )
-        methods = [
-            f"{indent}def __init__({signature}) -> None: " + "; ".join(body),
-            f"{indent}def __new__(cls, *args: object, **kwargs: object) -> {node.name}: "
-            "return object.__new__(cls)",
-        ]
+        methods = [f"{indent}def __init__({signature}) -> None: " + "; ".join(body)]
+        if not by_constructor:
+            methods.append(
+                f"{indent}def __new__(cls, *args: object, **kwargs: object) -> {node.name}: "
+                "return object.__new__(cls)"
+            )
         # blank lines between the statements of the class body (not inside a string)
         taken = {
             i for stmt in node.body for i in range(_first_line(stmt), stmt.end_lineno or 0)
@@ -390,7 +429,13 @@ def native_source(source: str, module: Any) -> str:
         extra = methods[len(blanks) :]
         if extra:
             replaced[last_field] = replaced[last_field] + extra
-        registrations.append(f"_register({node.name}, {{{', '.join(declared)}}})")
+        blank = ""
+        if by_constructor:
+            try:
+                blank = ", (" + "".join(f"{_BLANK[annotations[n]]}, " for n, _ in params) + ")"
+            except KeyError as e:
+                raise TypeError(f"{node.name}: no blank value for a parameter of type {e}") from e
+        registrations.append(f"_register({node.name}, {{{', '.join(declared)}}}{blank})")
     out: list[str] = []
     i = 0
     while i < len(lines):

@@ -22,7 +22,7 @@ import random
 from typing import Final
 
 from claim.core import cards
-from claim.core.engine import apply, legal_actions
+from claim.core.engine import apply, legal
 from claim.core.state import State
 
 VALUE: Final = cards.VALUE
@@ -34,7 +34,7 @@ def playout(s: State, player: int, rng: random.Random, greedy: float) -> float:
     rand = rng.random
     value = VALUE
     while s.result is None:
-        moves = legal_actions(s)
+        moves = legal(s)  # the engine's own list, read only: no copy per move
         n = len(moves)
         if n == 1:
             apply(s, moves[0])
@@ -43,13 +43,15 @@ def playout(s: State, player: int, rng: random.Random, greedy: float) -> float:
         trick = s.trick
         if not s.tasks and trick is not None and len(trick.plays) == 1 and rand() < greedy:
             cache = s.legal_cache
-            if cache is not None:
+            if cache is not None:  # the moves above, with the card each plays
                 led = trick.values[0]
                 beat = -1
                 low = -1
                 beat_move = low_move = move
-                for mv, card in cache.items():
-                    v = value[card]
+                moves_of, cards_of, _ = cache
+                for i in range(len(moves_of)):
+                    mv = moves_of[i]
+                    v = value[cards_of[i]]
                     if v > led and (beat < 0 or v < beat):
                         beat = v
                         beat_move = mv

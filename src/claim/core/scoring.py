@@ -40,7 +40,7 @@ def _values_by_faction(state: State, player: int) -> dict[str, list[int]]:
     declared = state.declared
     by: dict[str, list[int]] = {}
     for c in state.score[player]:
-        faction = declared.get(c) or FACTION[c]
+        faction = (declared.get(c) or FACTION[c]) if declared else FACTION[c]
         found = by.get(faction)
         if found is None:
             by[faction] = [value[c]]
@@ -114,13 +114,24 @@ def final_result(state: State) -> GameResult:
     """Votes per faction, the winner (None: a draw) and what decided it (§9 step 6)."""
     factions = state.config.factions
     mine, theirs = _values_by_faction(state, 0), _values_by_faction(state, 1)
-    values = {f: (mine.get(f, []), theirs.get(f, [])) for f in factions}
-    votes = {f: compare(*values[f]) for f in factions}
-    counts = {f: [len(values[f][0]), len(values[f][1])] for f in factions}
+    # one loop per step, not a comprehension per figure: the end of every playout counts them
+    votes: dict[str, int | None] = {}
+    counts: dict[str, list[int]] = {}
+    none: list[int] = []
+    for f in factions:
+        a = mine.get(f, none)
+        b = theirs.get(f, none)
+        votes[f] = compare(a, b)
+        counts[f] = [len(a), len(b)]
     for power in state.book.global_powers("score_votes", 2):
         power.score_votes(state, votes, counts)
-    won = [sum(1 for f in factions if votes[f] == p) for p in (0, 1)]
-    cards_in_won = [sum(counts[f][p] for f in factions if votes[f] == p) for p in (0, 1)]
+    won = [0, 0]
+    cards_in_won = [0, 0]
+    for f in factions:
+        vote = votes[f]
+        if vote is not None:
+            won[vote] += 1
+            cards_in_won[vote] += counts[f][vote]
     notes: dict[str, object] = {}
     for power in state.book.global_powers("extra_votes", 2):
         extra = power.extra_votes(state)  # §9 step 6: extra votes (Dungeon, L11)

@@ -61,7 +61,7 @@ from claim.core.position_io import POSITION_FORMAT, Each, Nested, Writer, write_
 from claim.core.setup import GameConfig
 
 if TYPE_CHECKING:
-    from claim.core.powers.base import Layer, RuleBook
+    from claim.core.powers.base import RuleBook, TrickLayers
     from claim.core.view_types import EndMove, GameResult
 
 # Zones a collected or moved card can go to.
@@ -84,6 +84,12 @@ FROM_SECOND_PRIZE = 3  # the second face-up prize (Islands)
 #: trick marks whose value is a card id (written by place in a position)
 CARD_MARKS = (FORCED_PLAY,)
 
+#: The legal moves of a position, as the engine caches them: the move strings in order; for a
+#: card play, the card each plays (two lists, not a map: a hand of a few cards is searched faster
+#: than a dictionary is built, and almost every card's move is unique, R-30); for a decision,
+#: a map from each answer to -1 (a Wishing Lamp offers dozens, A36), and no cards
+LegalMoves = tuple[list[str], list[int], dict[str, int] | None]
+
 #: one finished trick: (phase, number, leader, prize or -1, plays, winner or -1, reason)
 #: with plays = ((player, card, effective value, declared faction or None), ...)
 TrickRecord = tuple[int, int, int, int, tuple[tuple[int, int, int, str | None], ...], int, str]
@@ -98,6 +104,10 @@ class Trick:
     position writes and reads it with (:mod:`claim.core.position_codecs`); the constructor,
     ``__slots__`` and :meth:`copy` are derived from them (:mod:`claim.core.fields`).
     """
+
+    #: built once per trick, copied once per clone: compiled without a ``__new__`` of its own
+    #: (:data:`claim.core.fields.COPY_BY_CONSTRUCTOR`)
+    _copy_by_constructor = True
 
     phase: int = param(pos=Int())
     number: int = param(pos=Int())
@@ -149,7 +159,7 @@ class Trick:
     gained: list[tuple[int, int]] = slot([], pos=Gained())
     #: the powers answering this trick's questions once both cards are down (derived, cached,
     #: shared by copies)
-    layers: dict[str, list[Layer]] | None = slot(None)
+    layers: TrickLayers | None = slot(None)
 
     def remove_play(self, i: int) -> tuple[int, int]:
         """Take back play ``i`` as if it never happened (King's Dagger, A7): its entry goes from
@@ -275,8 +285,9 @@ class State:
     scripted: tuple[str, ...] = slot(())
     #: options of the decision being asked (a cache of the front task's options)
     options: list[str] = slot([])
-    #: legal move -> card (-1: an answer); replaced, never changed in place, so clones share it
-    legal_cache: dict[str, int] | None = slot(None)
+    #: the legal moves (:data:`LegalMoves`); replaced, never changed in place, so clones
+    #: share it
+    legal_cache: LegalMoves | None = slot(None)
     #: what the engine's steps did, recorded while an observer asks (``engine.apply_events``);
     #: None the rest of the time, and always in a copy
     recorder: Recorder | None = slot(None, copy=Copy.FRESH)

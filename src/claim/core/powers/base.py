@@ -326,9 +326,17 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
 
     A Bottomless Bottle in the trick (mark ``lower-wins``) makes the lower value win every such
     comparison, over a Farmlands rank and a Werewolf moon (A14, A32)."""
-    (leader, _), (follower, _) = trick.plays
-    lead_value, follow_value = trick.values
-    led, followed = trick.factions
+    # indexes: compiled, a list unpacked goes through an iterator (once per trick of a playout)
+    plays = trick.plays
+    leader = plays[0][0]
+    follower = plays[1][0]
+    values = trick.values
+    lead_value = values[0]
+    follow_value = values[1]
+    led = trick.factions[0]
+    followed = trick.factions[1]
+    if len(plays) != 2 or len(values) != 2:
+        raise ValueError("a trick compares the values of two plays")
     if trick.marks and trick.marks.get(LOWER_WINS):
         lower_wins = True
         reason = "Bottomless Bottle: the lower value wins"
@@ -381,6 +389,41 @@ POWER_KEY: list[str] = [_power_key(c) for c in range(cards.NUM_CARDS)]
 Layer = tuple[Power, int]
 
 
+class TrickLayers:
+    """The layers of one trick: for each of its questions (:data:`TRICK_HOOKS`), the powers
+    that answer it with the position of the card each comes from (-1: a global power), in
+    precedence order (§4.4, R-3). A field per question rather than a map from its name: the
+    engine reads seven of them in every trick, and a compiled field is read in one step."""
+
+    __slots__ = (
+        "after_collect",
+        "before_collect",
+        "choose_next_leader",
+        "decide_winner",
+        "route",
+        "set_faction",
+        "set_value",
+    )
+
+    def __init__(
+        self,
+        set_faction: list[Layer],
+        set_value: list[Layer],
+        decide_winner: list[Layer],
+        before_collect: list[Layer],
+        route: list[Layer],
+        after_collect: list[Layer],
+        choose_next_leader: list[Layer],
+    ) -> None:
+        self.set_faction = set_faction
+        self.set_value = set_value
+        self.decide_winner = decide_winner
+        self.before_collect = before_collect
+        self.route = route
+        self.after_collect = after_collect
+        self.choose_next_leader = choose_next_leader
+
+
 #: Trick layers shared by every rule book, by the powers they come from (speed: a game with every
 #: expansion has a config of its own, so a cache per book computed nearly every trick's layers
 #: afresh). The layers of a trick depend only on the powers that take part in it: the book's
@@ -388,7 +431,7 @@ Layer = tuple[Power, int]
 #: powers of each played card's key; the rule books share their power instances
 #: (``claim.core.powers``), so books of different configs find each other's layers. Keyed by
 #: those tuples of powers (hashed by identity).
-_SHARED_LAYERS: dict[tuple[tuple[Power, ...], ...], dict[str, list[Layer]]] = {}
+_SHARED_LAYERS: dict[tuple[tuple[Power, ...], ...], TrickLayers] = {}
 #: past this many entries the cache starts over (tests build many books of powers of their own)
 _MAX_SHARED_LAYERS = 20_000
 
@@ -522,6 +565,9 @@ class RuleBook:
         self.scores_twice: frozenset[int] = frozenset(twice)
         #: each card's one move when played plainly ("": it is declared when played, R-40, H34)
         self.plain_moves: list[str] = _plain_moves(frozenset(declarers))
+        #: whether another card has the same plain move (R-30: e.g. the Goblin 0s), so that a
+        #: legal-move list must test for it; the others are added without a search
+        self.shared_moves: list[bool] = _shared_moves(frozenset(declarers))
         for power in configuring:
             power.configure(self)
         # (end_of_game and end_asks run as the ordered end_steps below)
@@ -545,7 +591,9 @@ class RuleBook:
         self._attached_set = attached
         #: (phase, with the Cube bundle, the played keys...) -> the layers: the keys' strings
         #: hash from their cached hashes, cheaper than the signature's tuples of powers
-        self._layers_memo: dict[tuple[object, ...], dict[str, list[Layer]]] = {}
+        self._layers_memo: dict[tuple[object, ...], TrickLayers] = {}
+        #: the same for a trick of two plays: [phase * 2 + with the bundle][first key][second]
+        self._pair_memo: list[dict[str, dict[str, TrickLayers]]] = [{} for _ in range(6)]
 
     def global_powers(self, hook: str, phase: int) -> list[Power]:
         """Powers answering a hook that is not about one trick (follow options, end of game)."""
@@ -562,16 +610,30 @@ class RuleBook:
                     return 1 - pos
         return -1
 
-    def trick_layers(self, trick: Trick, with_table: bool = False) -> dict[str, list[Layer]]:
+    def trick_layers(self, trick: Trick, with_table: bool = False) -> TrickLayers:
         """The layers of a trick for each trick hook, in precedence order (§4.4, R-3).
 
         Lowest tier first; within a tier the global powers, then the powers of the played cards
         in play order. A hook no power answers maps to an empty list.
         """
-        memo_key = (trick.phase, with_table, *trick.keys)
-        found = self._layers_memo.get(memo_key)
-        if found is not None:
-            return found
+        keys = trick.keys
+        pair: dict[str, TrickLayers] | None = None
+        if len(keys) == 2:
+            # the common case, every trick of every playout: two string lookups (their hashes
+            # cached) instead of a tuple built, hashed and compared
+            by_first = self._pair_memo[trick.phase * 2 + with_table]
+            pair = by_first.get(keys[0])
+            if pair is None:
+                pair = by_first[keys[0]] = {}
+            found = pair.get(keys[1])
+            if found is not None:
+                return found
+            memo_key: tuple[object, ...] = ()
+        else:
+            memo_key = (trick.phase, with_table, *keys)
+            found = self._layers_memo.get(memo_key)
+            if found is not None:
+                return found
         attached = self._attached_set[trick.phase]
         signature = (
             self._global_set[trick.phase, with_table],
@@ -582,7 +644,10 @@ class RuleBook:
             if len(_SHARED_LAYERS) >= _MAX_SHARED_LAYERS:
                 _SHARED_LAYERS.clear()
             cached = _SHARED_LAYERS[signature] = _layers_of(signature[0], signature[1:])
-        self._layers_memo[memo_key] = cached
+        if pair is not None:
+            pair[keys[1]] = cached
+        else:
+            self._layers_memo[memo_key] = cached
         return cached
 
 
@@ -603,6 +668,16 @@ def _plain_moves(declarers: frozenset[str]) -> list[str]:
     ]
 
 
+@lru_cache(maxsize=64)
+def _shared_moves(declarers: frozenset[str]) -> list[bool]:
+    """For each card, whether its plain move (:func:`_plain_moves`) is also another card's."""
+    moves = _plain_moves(declarers)
+    count: dict[str, int] = {}
+    for move in moves:
+        count[move] = count.get(move, 0) + 1
+    return [bool(move) and count[move] > 1 for move in moves]
+
+
 def _tier(power: Power) -> int:
     return power.tier
 
@@ -615,9 +690,7 @@ def _end_step(power: Power) -> float:
     return power.end_step
 
 
-def _layers_of(
-    glob: tuple[Power, ...], attached: tuple[tuple[Power, ...], ...]
-) -> dict[str, list[Layer]]:
+def _layers_of(glob: tuple[Power, ...], attached: tuple[tuple[Power, ...], ...]) -> TrickLayers:
     """The layers of a trick whose global trick powers are ``glob`` and whose played cards bring
     ``attached`` (one set per position): each power at its tier, the global ones first (position
     -1), then the cards' in play order; a card whose power a Vampire Queen took away (H7) keeps
@@ -638,4 +711,12 @@ def _layers_of(
         for hook in p.hooks:
             if not lost or hook in p.follow_rule_hooks:
                 layers[hook].append((p, pos))
-    return layers
+    return TrickLayers(
+        layers["set_faction"],
+        layers["set_value"],
+        layers["decide_winner"],
+        layers["before_collect"],
+        layers["route"],
+        layers["after_collect"],
+        layers["choose_next_leader"],
+    )

@@ -5,7 +5,7 @@ a Doppelganger if they hold one."""
 
 from __future__ import annotations
 
-from claim.core import engine
+from claim.core import cards, engine
 from claim.core.state import State
 from scenario import CLAIM, last_trick, position_record, replay, stacked_record, zone
 
@@ -138,3 +138,26 @@ def test_doppelganger_on_dwarf_lead_is_not_given_to_the_loser() -> None:
     assert last_trick(state)["winner"] == 1
     assert zone(state, "score", 0) == ["dwarves:4"]
     assert zone(state, "score", 1) == ["doppelgangers:5"]
+
+
+def test_follow_options_keep_hand_order_whatever_order_they_are_given_in() -> None:
+    """The Doppelgangers' following rule adds the Doppelgangers in hand to the cards the follower
+    may play, in hand order: computed by one pass over the hand when the allowed cards come in
+    hand order (every rule does so), and the same when they do not (the general way)."""
+    hand0 = ["goblins:0"] * 5 + [f"goblins:{v}" for v in range(1, 9)]
+    hand1 = ["doppelgangers:7", "goblins:9", *(f"dwarves:{v}" for v in range(8)), "undead:0"]
+    state = replay(stacked_record(CLAIM, hand0, [*hand1, "knights:9", "doppelgangers:1"]))
+    power = next(p for p in state.book.follow_powers[1] if p.name == "doppelgangers")
+    trick = state.trick
+    assert trick is not None
+    ids = {code: cards.IDS_BY_CODE[code][0] for code in ("goblins:9", "doppelgangers:7")}
+    ids["goblins:3"] = cards.IDS_BY_CODE["goblins:3"][0]  # (any ids will do: no state read)
+    ids["doppelgangers:1"] = cards.IDS_BY_CODE["doppelgangers:1"][0]
+    hand = [ids["doppelgangers:7"], ids["goblins:9"], ids["doppelgangers:1"], ids["goblins:3"]]
+    goblins = [ids["goblins:9"], ids["goblins:3"]]
+    expected = hand
+    assert power.follow_options(state, trick, hand, goblins) == expected
+    assert power.follow_options(state, trick, hand, goblins[::-1]) == expected
+    # nothing to add: the allowed list itself comes back
+    no_doppelgangers = [ids["goblins:9"], ids["goblins:3"]]
+    assert power.follow_options(state, trick, no_doppelgangers, goblins) is goblins

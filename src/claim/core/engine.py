@@ -187,10 +187,15 @@ def _legal(state: State) -> LegalMoves:
         playable = playable_cards(state)
         simple = known is None
         if simple:
+            sharing = 0  # cards whose move another card has: two need the search
             for card in playable:
-                if shared[card] or not plain[card]:
+                if not plain[card]:
                     simple = False
                     break
+                if shared[card]:
+                    sharing += 1
+            if sharing > 1:
+                simple = False
         if simple:  # the common case: each card its own move, no search for repeats
             return _cache_legal(state, [plain[card] for card in playable], playable[:], None)
         for card in playable:

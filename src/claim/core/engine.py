@@ -231,10 +231,10 @@ def _card_of(legal: LegalMoves, move: str) -> int | None:
     moves, played, answers = legal
     if answers is not None:
         return answers.get(move)
-    for i in range(len(moves)):
-        if moves[i] == move:
-            return played[i]
-    return None
+    try:
+        return played[moves.index(move)]  # list.index: C on both builds, identity first
+    except ValueError:
+        return None
 
 
 def _declarations(state: State) -> tuple[str, ...]:
@@ -379,7 +379,9 @@ def _play_card(state: State, card: int, move: str) -> None:
     assert trick is not None
     plays = trick.plays
     player = trick.leader if not plays else 1 - plays[-1][0]
-    if not _take(state.hands[player], card):
+    try:
+        state.hands[player].remove(card)
+    except ValueError:
         if card in state.aside[player]:
             state.aside[player].remove(card)  # the Flail card, played last (A5)
         else:
@@ -415,16 +417,6 @@ def _play_card(state: State, card: int, move: str) -> None:
         return
     if len(plays) == 2:
         _resolve(state)
-
-
-def _take(cards_in: list[int], card: int) -> bool:
-    """Remove ``card`` from a list of cards if it is there (``list.remove`` compares boxed ints
-    through Python's comparison; compiled, this loop compares machine integers)."""
-    for i in range(len(cards_in)):
-        if cards_in[i] == card:
-            del cards_in[i]
-            return True
-    return False
 
 
 def advance(state: State) -> None:

@@ -104,22 +104,30 @@ class Doppelgangers(FactionPower):
         if allowed is hand:
             return allowed
         is_doppelganger = _IS_DOPPELGANGER
-        # ``allowed`` is drawn from the hand in hand order: one pass over both (compiled, an
-        # int comparison per card, where ``card in allowed`` compared boxed ints one by one)
-        out: list[int] = []
+        # ``allowed`` is drawn from the hand in hand order: one pass over both finds whether a
+        # Doppelganger is left out (compiled, an int comparison per card, where ``card in
+        # allowed`` compares boxed ints one by one)
         n = len(allowed)
         j = 0
-        added = False
+        for card in hand:
+            if j < n and allowed[j] == card:
+                j += 1
+            elif is_doppelganger[card]:
+                break
+        else:
+            if j == n:
+                return allowed  # every Doppelganger in hand may already be played
+        out: list[int] = []
+        j = 0
         for card in hand:
             if j < n and allowed[j] == card:
                 out.append(card)
                 j += 1
             elif is_doppelganger[card]:
                 out.append(card)
-                added = True
         if j < n:  # not drawn from the hand in its order after all: the general way
             return [c for c in hand if c in allowed or is_doppelganger[c]]  # keep hand order
-        return out if added else allowed
+        return out
 
     def set_faction(self, state: State, trick: Trick, pos: int) -> None:
         if pos == 1 and trick.factions[0]:

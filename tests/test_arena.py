@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
@@ -295,7 +296,13 @@ def test_arena_text() -> None:
     assert row("A as player 1") == f"({seat1.win_rate:.3f})"
     assert f"{seat1.wins}-{seat1.draws}-{seat1.losses} ({seat1.win_rate:.3f})" in out
     assert float(row("Games per second")) > 0
-    assert result.stderr == ""
+    # progress on stderr (not a terminal here: a line per tenth of the games); none with --quiet
+    progress = result.stderr.splitlines()
+    assert progress[-1].startswith("arena: 12/12 games (100%), ")
+    assert all(re.fullmatch(r"arena: \d+/12 games \(\d+%\), \d+ s", line) for line in progress)
+    assert len(progress) == 10
+    quiet = run("arena", "--bots", "random,random", "--deals", "6", "--seed", "3", "--quiet")
+    assert quiet.stderr == "" and quiet.stdout.splitlines()[:2] == lines[:2]
 
 
 def test_arena_without_a_seed_reports_the_one_it_drew() -> None:
@@ -332,7 +339,7 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
     assert claim.sim.arena.worker_count(100_000, 10) == 2
     assert claim.sim.arena.worker_count(8, 1) == 1
     assert claim.sim.arena.worker_count(1, 10) == 1
-    args = ["arena", "--bots", "random,random", "--seed", "2", "--json"]
+    args = ["arena", "--bots", "random,random", "--seed", "2", "--json", "--quiet"]
     result = run(*args, "--deals", "2", "--jobs", "100000")
     assert result.exit_code == 0, result.output
     assert result.stderr == "notice: --jobs 100000 capped to 2 (the CPUs available)\n"

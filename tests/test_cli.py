@@ -369,6 +369,13 @@ def test_simulate_text() -> None:
     assert row("Draws") == str(data["draws"])
     assert row("Average tricks") == "26.00"
     assert float(row("Games per second")) > 0
+    # progress on stderr, stdout the results alone: not a terminal here, so a line per tenth
+    # of the games (a terminal shows a bar); --quiet shows none
+    progress = result.stderr.splitlines()
+    assert len(progress) == 10 and progress[-1].startswith("simulate: 12/12 games (100%), ")
+    assert progress[0].startswith("simulate: 2/12 games (16%), ")
+    quiet = run("simulate", "--games", "12", "--seed", "3", "--factions", "claim2", "--quiet")
+    assert quiet.stderr == "" and quiet.stdout.splitlines()[0] == out.splitlines()[0]
 
 
 def test_simulate_records(tmp_path: Path) -> None:

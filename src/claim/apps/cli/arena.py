@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from typing import Any
 
@@ -18,13 +17,13 @@ from claim.apps.cli.group import (
     resolve_options,
 )
 from claim.apps.cli.options import jobs_option, setup_options
+from claim.apps.cli.progress import progress, quiet_option
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
 from claim.sim.arena import (
     MAX_DEALS,
     ArenaStats,
     ArtifactResult,
-    GameOutcome,
     Tally,
     arena,
     parse_bots,
@@ -42,6 +41,7 @@ from claim.sim.arena import (
 @click.option("--deals", type=int, default=100, show_default=True, metavar="N")
 @setup_options
 @jobs_option
+@quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 def arena_command(
     bots_text: str,
@@ -49,6 +49,7 @@ def arena_command(
     seed: int | None,
     options: SetupOptions,
     jobs: int,
+    quiet: bool,
     as_json: bool,
 ) -> None:
     """Match bot A against bot B over N duplicate deals and print A's win rate.
@@ -58,7 +59,8 @@ def arena_command(
     comes with a 95% interval paired over deals (and the per-game Wilson interval), and results
     per seat, per deck, per first leader, per location and, with artifacts, per artifact (A's
     results when A held it and when B did, and how often each used it). The same seed always
-    gives the same results, whatever --jobs; see docs/bots.md.
+    gives the same results, whatever --jobs; see docs/bots.md. Progress goes to stderr: a bar on
+    a terminal, otherwise a line per tenth of the games (--quiet: none).
     """
     check_deals_and_jobs(deals, jobs, MAX_DEALS)
     try:
@@ -68,10 +70,8 @@ def arena_command(
     seed = resolve_options(seed, options).seed  # one-line error for bad options
     jobs = capped_jobs(jobs, 2 * deals)
     start = time.perf_counter()
-    if sys.stdout.isatty() and not as_json:
-        stats = _arena_with_progress(bots, deals, seed, options, jobs)
-    else:
-        stats = arena(bots, deals, seed, options, jobs)
+    with progress("arena", f"{bots[0]} vs {bots[1]}", 2 * deals, quiet) as step:
+        stats = arena(bots, deals, seed, options, jobs, on_game=lambda outcome: step())
     seconds = time.perf_counter() - start
     if as_json:
         data = stats.to_dict()
@@ -79,20 +79,6 @@ def arena_command(
         click.echo(json.dumps(data, indent=1))
         return
     _print_arena(stats, seconds)
-
-
-def _arena_with_progress(
-    bots: tuple[str, str], deals: int, seed: int, options: SetupOptions, jobs: int
-) -> ArenaStats:
-    from rich.progress import Progress
-
-    with Progress(transient=True) as progress:
-        task = progress.add_task(f"{bots[0]} vs {bots[1]}", total=2 * deals)
-
-        def step(outcome: GameOutcome) -> None:
-            progress.advance(task)
-
-        return arena(bots, deals, seed, options, jobs, on_game=step)
 
 
 def _wdl(tally: Tally) -> str:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
 import textwrap
 import time
-from collections.abc import Callable
 
 import click
 
@@ -20,9 +18,10 @@ from claim.apps.cli.group import (
     resolve_options,
 )
 from claim.apps.cli.options import jobs_option, setup_options
+from claim.apps.cli.progress import progress, quiet_option
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
-from claim.sim.arena import MAX_DEALS, GameOutcome
+from claim.sim.arena import MAX_DEALS
 from claim.sim.ladder import (
     DEFAULT_BOTS,
     PRIOR_DRAWS,
@@ -67,7 +66,7 @@ MAX_RESAMPLES = 100_000
     help="Bootstrap resamples of the deals for the ratings' intervals.",
 )
 @jobs_option
-@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 def ladder_command(
     bots_text: str,
@@ -106,12 +105,8 @@ def ladder_command(
     games = 2 * deals * len(round_robin(bots))
     jobs = capped_jobs(jobs, games)
     start = time.perf_counter()
-    if quiet:
-        played = ladder(bots, deals, seed, options, jobs)
-    elif sys.stderr.isatty():
-        played = _ladder_with_bar(bots, deals, seed, options, jobs, games)
-    else:
-        played = ladder(bots, deals, seed, options, jobs, on_game=_progress_lines(games, start))
+    with progress("ladder", f"ladder of {len(bots)} bots", games, quiet) as step:
+        played = ladder(bots, deals, seed, options, jobs, on_game=lambda pair, outcome: step())
     seconds = time.perf_counter() - start
     if as_json:
         data = played.to_dict(anchor, resamples, PRIOR_DRAWS)
@@ -119,37 +114,6 @@ def ladder_command(
         click.echo(json.dumps(data, indent=1))
         return
     _print_ladder(played, played.rate(anchor, resamples, PRIOR_DRAWS), anchor, resamples, seconds)
-
-
-def _progress_lines(games: int, start: float) -> Callable[[tuple[str, str], GameOutcome], None]:
-    """A hook that writes a line to stderr at every tenth of the games played."""
-    done = [0]
-
-    def step(pair: tuple[str, str], outcome: GameOutcome) -> None:
-        done[0] += 1
-        if done[0] * 10 // games > (done[0] - 1) * 10 // games:
-            elapsed = time.perf_counter() - start
-            click.echo(
-                f"ladder: {done[0]}/{games} games ({100 * done[0] // games}%), {elapsed:.0f} s",
-                err=True,
-            )
-
-    return step
-
-
-def _ladder_with_bar(
-    bots: tuple[str, ...], deals: int, seed: int, options: SetupOptions, jobs: int, games: int
-) -> Ladder:
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"ladder of {len(bots)} bots", total=games)
-
-        def step(pair: tuple[str, str], outcome: GameOutcome) -> None:
-            progress.advance(task)
-
-        return ladder(bots, deals, seed, options, jobs, on_game=step)
 
 
 def _print_ladder(

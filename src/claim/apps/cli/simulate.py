@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ import click
 
 from claim.apps.cli.group import cli, fail, resolve_options
 from claim.apps.cli.options import setup_options
+from claim.apps.cli.progress import progress, quiet_option
 from claim.core import cards, records
 from claim.core.options import SetupOptions
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES
@@ -28,6 +28,7 @@ from claim.sim.simulate import (
 @cli.command(name="simulate")
 @click.option("--games", type=click.IntRange(min=0), default=100, show_default=True, metavar="N")
 @setup_options
+@quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 @click.option(
     "--records",
@@ -41,6 +42,7 @@ def simulate_command(
     games: int,
     seed: int | None,
     options: SetupOptions,
+    quiet: bool,
     as_json: bool,
     records_dir: Path | None,
 ) -> None:
@@ -53,7 +55,8 @@ def simulate_command(
     each hero fared; with locations, the results per Setting and per Building and how many games
     each decided itself; with artifacts, how often each was dealt to the winner and to the
     loser, how often it was used and how often its holder won. The same seed always gives the
-    same results, except the timing.
+    same results, except the timing. Progress goes to stderr: a bar on a terminal, otherwise a
+    line per tenth of the games (--quiet: none).
     """
     seed = resolve_options(seed, options).seed  # one-line error for bad options
     if records_dir is not None:
@@ -71,29 +74,17 @@ def simulate_command(
         except OSError as exc:
             fail(f"cannot write {path}: {exc.strerror or exc}")
 
-    if sys.stdout.isatty() and not as_json:
-        stats = _simulate_with_progress(games, seed, options, save)
-    else:
-        stats = simulate(games, seed, options, on_game=save)
+    with progress("simulate", "Simulating", games, quiet) as step:
+
+        def played(index: int, state: State) -> None:
+            save(index, state)
+            step()
+
+        stats = simulate(games, seed, options, on_game=played)
     if as_json:
         click.echo(json.dumps(stats.to_dict(), indent=1))
         return
     _print_stats(stats)
-
-
-def _simulate_with_progress(
-    games: int, seed: int, options: SetupOptions, save: Any
-) -> SimulationStats:
-    from rich.progress import Progress
-
-    with Progress(transient=True) as progress:
-        task = progress.add_task("Simulating", total=games)
-
-        def step(index: int, state: State) -> None:
-            save(index, state)
-            progress.advance(task)
-
-        return simulate(games, seed, options, on_game=step)
 
 
 def _print_stats(stats: SimulationStats) -> None:

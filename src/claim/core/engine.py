@@ -150,10 +150,7 @@ def playable_cards(state: State) -> list[int]:
 
 def legal_actions(state: State) -> list[str]:
     """Every legal move string for the player to act, without repeats, in hand order."""
-    cached = state.legal_cache
-    if cached is None:
-        cached = _legal(state)
-    return cached[0][:]
+    return legal(state)[:]
 
 
 def legal(state: State) -> list[str]:
@@ -168,54 +165,52 @@ def legal(state: State) -> list[str]:
 def _legal(state: State) -> LegalMoves:
     """The legal moves, the card each plays and, for a decision's answers, a map from each to
     -1 (:data:`~claim.core.state.LegalMoves`); cached."""
-    answers: dict[str, int] | None = None
+    if state.result is not None:
+        return _cache_legal(state, [], [], None)
+    if state.tasks:
+        answers = dict.fromkeys(state.options, -1)  # a Wishing Lamp offers dozens (A36)
+        return _cache_legal(state, list(answers), [], answers)
+    # each card's move when played plainly, "" when declared (worked out per rule book)
+    book = state.book
+    plain = book.plain_moves
+    shared = book.shared_moves
+    # value-hidden cards whose value is public (W2, W5); only a Book of Memories lead (an
+    # artifact, A17) plays a card from outside the hand, so other games skip the test
+    known = state.value_known if book.artifacts is not None else None
+    playable = playable_cards(state)
+    simple = known is None
+    if simple:
+        sharing = 0  # cards whose move another card has (R-30): two need the search
+        for card in playable:
+            if not plain[card]:
+                simple = False
+                break
+            if shared[card]:
+                sharing += 1
+        if sharing > 1:
+            simple = False
+    if simple:  # the common case: each card its own move, no search for repeats
+        return _cache_legal(state, [plain[card] for card in playable], playable[:], None)
     moves: list[str] = []
     played: list[int] = []
-    if state.result is not None:
-        pass
-    elif state.tasks:
-        answers = dict.fromkeys(state.options, -1)  # a Wishing Lamp offers dozens (A36)
-        moves = list(answers)
-    else:
-        # each card's move when played plainly, "" when declared (worked out per rule book)
-        book = state.book
-        plain = book.plain_moves
-        shared = book.shared_moves
-        # value-hidden cards whose value is public (W2, W5); only a Book of Memories lead (an
-        # artifact, A17) plays a card from outside the hand, so other games skip the test
-        known = state.value_known if book.artifacts is not None else None
-        playable = playable_cards(state)
-        simple = known is None
-        if simple:
-            sharing = 0  # cards whose move another card has (R-30): two need the search
-            for card in playable:
-                if not plain[card]:
-                    simple = False
-                    break
-                if shared[card]:
-                    sharing += 1
-            if sharing > 1:
-                simple = False
-        if simple:  # the common case: each card its own move, no search for repeats
-            return _cache_legal(state, [plain[card] for card in playable], playable[:], None)
-        for card in playable:
-            move = plain[card]
-            if not move:
-                for move in play_moves(state, card):
-                    if move not in moves:
-                        moves.append(move)
-                        played.append(card)
-            elif known and card in known and (card in state.score[0] or card in state.score[1]):
-                # W14: a card led from outside the hand (a Book of Memories lead from the
-                # Score pile, A17) is named by its code once its value is public
-                move = "play " + CODE[card]
+    for card in playable:
+        move = plain[card]
+        if not move:
+            for move in play_moves(state, card):
                 if move not in moves:
                     moves.append(move)
                     played.append(card)
-            elif not shared[card] or move not in moves:  # R-30: the first in hand order
+        elif known and card in known and (card in state.score[0] or card in state.score[1]):
+            # W14: a card led from outside the hand (a Book of Memories lead from the
+            # Score pile, A17) is named by its code once its value is public
+            move = "play " + CODE[card]
+            if move not in moves:
                 moves.append(move)
                 played.append(card)
-    return _cache_legal(state, moves, played, answers)
+        elif not shared[card] or move not in moves:  # R-30: the first in hand order
+            moves.append(move)
+            played.append(card)
+    return _cache_legal(state, moves, played, None)
 
 
 def _cache_legal(

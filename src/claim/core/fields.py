@@ -241,13 +241,14 @@ def _make_init(cls: type, fields: tuple[Spec, ...]) -> Any:
     return function
 
 
-def _make_fresh(cls: type, fields: tuple[Spec, ...]) -> Any:
+def _make_fresh(cls: type, fields: tuple[Spec, ...], new: Any = None) -> Any:
     lines = ["    o = _new(_cls)"]
     lines += [f"    o.{f.name} = {f.default!r}" for f in fields if f.default is not MISSING]
     source = "def fresh():\n" + "\n".join(lines) + "\n    return o\n"
     # cls.__new__ is object.__new__ for a class built by record(); a class compiled by mypyc
-    # (native_source) has its own, since its default one would run the constructor
-    return _compile(cls, "fresh", source, {"_new": cls.__new__, "_cls": cls})
+    # (native_source) has its own, since its default one would run the constructor, unless it
+    # is built by its constructor (COPY_BY_CONSTRUCTOR): ``new`` then calls that
+    return _compile(cls, "fresh", source, {"_new": new or cls.__new__, "_cls": cls})
 
 
 def _copier_statements(
@@ -288,18 +289,8 @@ def register(cls: type, declared: dict[str, Any], blank: tuple[object, ...] | No
     (:data:`COPY_BY_CONSTRUCTOR`)."""
     fields = tuple(replace(spec, name=name) for name, spec in declared.items())
     _SPECS[cls] = fields
-    if blank is None:
-        _FRESH[cls] = _make_fresh(cls, fields)
-    else:
-        _FRESH[cls] = lambda: _reset(cls(*blank), fields)
-
-
-def _reset(obj: Any, fields: tuple[Spec, ...]) -> Any:
-    """``obj`` with every field that has a default set to a fresh copy of it."""
-    for f in fields:
-        if f.default is not MISSING:
-            setattr(obj, f.name, ast.literal_eval(repr(f.default)))
-    return obj
+    new = None if blank is None else lambda c: c(*blank)
+    _FRESH[cls] = _make_fresh(cls, fields, new)
 
 
 #: A record class whose body sets this name (``_copy_by_constructor = True``) is compiled

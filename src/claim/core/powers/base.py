@@ -328,15 +328,15 @@ def compare_values(trick: Trick, lower_wins: bool, reason: str) -> None:
     comparison, over a Farmlands rank and a Werewolf moon (A14, A32)."""
     # indexes: compiled, a list unpacked goes through an iterator (once per trick of a playout)
     plays = trick.plays
+    values = trick.values
+    if len(plays) != 2 or len(values) != 2:
+        raise ValueError("a trick compares the values of two plays")
     leader = plays[0][0]
     follower = plays[1][0]
-    values = trick.values
     lead_value = values[0]
     follow_value = values[1]
     led = trick.factions[0]
     followed = trick.factions[1]
-    if len(plays) != 2 or len(values) != 2:
-        raise ValueError("a trick compares the values of two plays")
     if trick.marks and trick.marks.get(LOWER_WINS):
         lower_wins = True
         reason = "Bottomless Bottle: the lower value wins"

@@ -21,7 +21,7 @@ from claim.bots.search import (
     SearchBot,
     _settled,
 )
-from claim.core.engine import apply
+from claim.core.engine import apply, current_player
 from claim.core.options import resolve_setup
 from claim.core.state import State
 from scenario import CLAIM, position_record, replay
@@ -200,3 +200,75 @@ def test_adaptive_search_is_deterministic() -> None:
         bot = SearchBot(9, "medium")
         runs.append((decide(state, bot), bot.last_simulations))
     assert runs[0] == runs[1]
+
+
+# -- the tree below the root (information-set MCTS) ----------------------------------------------
+
+
+def _value(state: State, player: int) -> float:
+    """The exact result for ``player`` with best play on both sides (the game must be of
+    perfect information from here: base-game Phase Two)."""
+    if state.result is not None:
+        winner = state.result["winner"]
+        return 0.5 if winner is None else float(winner == player)
+    values = []
+    for move in legal_actions(state):
+        child = state.clone(history=False)
+        apply(child, move)
+        values.append(_value(child, player))
+    return max(values) if current_player(state) == player else min(values)
+
+
+def _endgames(cards_left: int, count: int) -> list[State]:
+    """Base-game Phase Two positions with ``cards_left`` cards in the hand to move, from
+    seeded random games, where the moves do not all have the same exact value."""
+    found: list[State] = []
+    for seed in range(200):
+        state = new_game(GameConfig(), seed)
+        rng = random.Random(seed)
+        while state.result is None:
+            player = current_player(state)
+            assert player is not None
+            if state.phase == 2 and len(state.hands[player]) == cards_left:
+                values = set()
+                for move in legal_actions(state):
+                    child = state.clone(history=False)
+                    apply(child, move)
+                    values.add(_value(child, player))
+                if len(values) > 1:
+                    found.append(state)
+                break
+            legal = legal_actions(state)
+            apply(state, legal[rng.randrange(len(legal))])
+        if len(found) == count:
+            return found
+    raise AssertionError("too few end games found")  # pragma: no cover
+
+
+def test_the_tree_plays_perfect_information_end_games_exactly() -> None:
+    """In base-game Phase Two nothing is hidden (every unseen card is in the other hand), so
+    the tree is plain UCT: with a few hundred simulations it plays a move of the best exact
+    value (both sides playing their best, from a full game-tree search) in every position —
+    which needs the other player's nodes to choose from *their* side."""
+    for state in _endgames(4, 6):
+        player = current_player(state)
+        assert player is not None
+        exact = {}
+        for move in legal_actions(state):
+            child = state.clone(history=False)
+            apply(child, move)
+            exact[move] = _value(child, player)
+        bot = SearchBot(1, iterations=600, adaptive=False)
+        move = decide(state, bot)
+        assert exact[move] == max(exact.values()), (state.moves, exact, move)
+        assert bot.last_nodes > len(exact)  # the tree grew below the root moves
+
+
+def test_the_flat_search_adds_no_nodes() -> None:
+    state = new_game(GameConfig(), 4)
+    flat = SearchBot(2, iterations=60, tree=False)
+    tree = SearchBot(2, iterations=60)
+    decide(state, flat)
+    decide(state, tree)
+    assert flat.last_nodes == 0
+    assert 0 < tree.last_nodes <= 60

@@ -40,7 +40,7 @@ import math
 import os
 import random
 import signal
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -247,6 +247,7 @@ def play_matches(
     deals: int,
     jobs: int = 1,
     on_game: MatchGameHook | None = None,
+    done: Sequence[Mapping[int, GameOutcome]] | None = None,
 ) -> list[list[GameOutcome]]:
     """Play ``deals`` duplicate deals of every match (each deal twice, the seats swapped) in
     ``jobs`` processes (1: in this process; capped by :func:`worker_count`), all the matches'
@@ -254,13 +255,25 @@ def play_matches(
 
     The games are handed out deal by deal, the matches interleaved, so slow and fast matches
     spread over the workers. A game depends only on its match and index, so the result does not
-    depend on ``jobs``, nor on the order in which games finish.
+    depend on ``jobs``, nor on the order in which games finish — nor on whether some of them
+    were played before: ``done`` (per match, game index -> outcome, e.g. kept by ``claim arena
+    --keep``) are taken as they are and not played again (nor passed to ``on_game``); those past
+    the ``deals`` asked for are left out.
     """
     check_size(deals, jobs)
     games = 2 * deals
-    tasks = [(m, index) for index in range(games) for m in range(len(matches))]
-    jobs = worker_count(jobs, len(tasks))
     outcomes: list[list[GameOutcome | None]] = [[None] * games for _ in matches]
+    for m, kept in enumerate(done or ()):
+        for index, outcome in kept.items():
+            if index < games:
+                outcomes[m][index] = outcome
+    tasks = [
+        (m, index)
+        for index in range(games)
+        for m in range(len(matches))
+        if outcomes[m][index] is None
+    ]
+    jobs = worker_count(jobs, max(1, len(tasks)))
 
     def record(done: Iterable[tuple[int, GameOutcome]]) -> None:
         for m, outcome in done:
@@ -268,7 +281,9 @@ def play_matches(
             if on_game is not None:
                 on_game(m, outcome)
 
-    if jobs == 1:
+    if not tasks:
+        pass
+    elif jobs == 1:
         for task in tasks:
             record(_play_tasks(matches, [task]))
     else:
@@ -299,13 +314,15 @@ def arena(
     options: SetupOptions | None = None,
     jobs: int = 1,
     on_game: GameHook | None = None,
+    done: Mapping[int, GameOutcome] | None = None,
 ) -> ArenaStats:
     """Play ``deals`` duplicate deals between bots A and B (``bots``) set up with ``options``
     (default: the commands' defaults), each deal twice with the seats swapped, in ``jobs``
     processes (1: in this process; capped by :func:`worker_count`), and sum them up.
 
     Bad options raise ClaimError before any game is played. The result depends only on the
-    arguments other than ``jobs`` and ``on_game``.
+    arguments other than ``jobs``, ``on_game`` and ``done`` (games played before, by index,
+    taken as they are: :func:`play_matches`).
 
     >>> stats = arena(("random", "random"), deals=2, seed=1)
     >>> stats.games, stats.wins + stats.draws + stats.losses
@@ -322,7 +339,7 @@ def arena(
         def hook(_: int, outcome: GameOutcome) -> None:
             game_hook(outcome)
 
-    (played,) = play_matches([match], deals, jobs, hook)
+    (played,) = play_matches([match], deals, jobs, hook, None if done is None else [done])
     return ArenaStats(match.bots, seed, options, played)
 
 

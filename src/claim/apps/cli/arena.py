@@ -24,10 +24,13 @@ from claim.sim.arena import (
     MAX_DEALS,
     ArenaStats,
     ArtifactResult,
+    GameOutcome,
+    Match,
     Tally,
     arena,
     parse_bots,
 )
+from claim.sim.kept_games import KeptGames
 
 
 @cli.command(name="arena")
@@ -43,6 +46,14 @@ from claim.sim.arena import (
 @jobs_option
 @quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+@click.option(
+    "--keep",
+    "keep_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Keep every finished game in FILE and, run again with the same match, play only the "
+    "games FILE lacks (a long match can be stopped and resumed; same results).",
+)
 def arena_command(
     bots_text: str,
     deals: int,
@@ -51,6 +62,7 @@ def arena_command(
     jobs: int,
     quiet: bool,
     as_json: bool,
+    keep_path: str | None,
 ) -> None:
     """Match bot A against bot B over N duplicate deals and print A's win rate.
 
@@ -60,18 +72,35 @@ def arena_command(
     per seat, per deck, per first leader, per location and, with artifacts, per artifact (A's
     results when A held it and when B did, and how often each used it). The same seed always
     gives the same results, whatever --jobs; see docs/bots.md. Progress goes to stderr: a bar on
-    a terminal, otherwise a line per tenth of the games (--quiet: none).
+    a terminal, otherwise a line per tenth of the games (--quiet: none). With --keep FILE a
+    stopped match resumes where it stopped (--seed must then be given).
     """
     check_deals_and_jobs(deals, jobs, MAX_DEALS)
     try:
         bots = parse_bots(bots_text)
     except ClaimError as exc:
         fail(f"--bots: {exc}")
+    if keep_path is not None and seed is None:
+        fail("--keep needs --seed: a match is resumed from its seed")
     seed = resolve_options(seed, options).seed  # one-line error for bad options
-    jobs = capped_jobs(jobs, 2 * deals)
+    kept = _open_kept(keep_path, Match(bots, seed, options))
+    done = {} if kept is None else {i: o for i, o in kept.done.items() if i < 2 * deals}
+    left = 2 * deals - len(done)
+    jobs = capped_jobs(jobs, max(1, left))
+    label = f"{bots[0]} vs {bots[1]}" + (f" ({len(done)} games kept)" if done else "")
     start = time.perf_counter()
-    with progress("arena", f"{bots[0]} vs {bots[1]}", 2 * deals, quiet) as step:
-        stats = arena(bots, deals, seed, options, jobs, on_game=lambda outcome: step())
+    try:
+        with progress("arena", label, left, quiet) as step:
+
+            def on_game(outcome: GameOutcome) -> None:
+                if kept is not None:
+                    kept.add(outcome)
+                step()
+
+            stats = arena(bots, deals, seed, options, jobs, on_game=on_game, done=done)
+    finally:
+        if kept is not None:
+            kept.close()
     seconds = time.perf_counter() - start
     if as_json:
         data = stats.to_dict()
@@ -79,6 +108,16 @@ def arena_command(
         click.echo(json.dumps(data, indent=1))
         return
     _print_arena(stats, seconds)
+
+
+def _open_kept(path: str | None, match: Match) -> KeptGames | None:
+    """The file of ``--keep`` opened for ``match``; a one-line error if it cannot be."""
+    if path is None:
+        return None
+    try:
+        return KeptGames(path, match)
+    except ClaimError as exc:
+        fail(str(exc))
 
 
 def _wdl(tally: Tally) -> str:

@@ -1,0 +1,224 @@
+"""A match's finished games kept in a file, so that a long arena can stop and resume (``claim
+arena --keep FILE``).
+
+A long match — 500 deals of ``search:hard`` with every expansion is hours on two cores — must
+survive a closed terminal, a reboot or a session that ends. With ``--keep FILE`` every finished
+game is appended to FILE at once (one JSON line, flushed); run the same command again and the
+games already in FILE are not played again: only the missing ones are, and the statistics are
+those of the whole match. A game depends only on the match and its number (the deal's seed and
+the bots' seeds, :mod:`claim.sim.arena`), so a resumed match gives exactly the results of an
+uninterrupted one. More ``--deals`` than FILE holds extends the match; fewer uses the first
+deals.
+
+The file is JSON lines. The first line says which match it keeps::
+
+    {"kind": "claim-arena-games", "version": 1, "bots": ["search:hard", "heuristic"],
+     "seed": 5000, "options": {"factions": "claim", ...}, "code": "<sha256>"}
+
+and every other line is one game (:func:`outcome_to_dict`). ``code`` is a fingerprint of the
+rules and the bots (the sources of ``claim.core`` and ``claim.bots``): games played by other
+code would not be the games this code plays, so a file of another match or another version is
+refused with a one-line error, never mixed in. A last line cut short (the process killed while
+writing it) is dropped and its game played again; any other damage is refused, naming the line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from claim.core.errors import ConfigError
+from claim.sim.arena import GameOutcome, Match
+
+KIND = "claim-arena-games"
+VERSION = 1
+#: the packages whose code decides a game's moves and result
+_CODE_PACKAGES = ("core", "bots")
+
+
+def code_fingerprint() -> str:
+    """A SHA-256 of the Python sources of the rules and the bots (file names and contents, in
+    a fixed order): equal for two builds that play the same games. The compiled core is built
+    from the same sources, so both builds of one version share it."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for package in _CODE_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(b"\0")
+            digest.update(path.read_bytes())
+            digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def header(match: Match) -> dict[str, Any]:
+    """The first line of a file keeping ``match``'s games."""
+    return {
+        "kind": KIND,
+        "version": VERSION,
+        "bots": list(match.bots),
+        "seed": match.seed,
+        "options": dataclasses.asdict(match.options),
+        "code": code_fingerprint(),
+    }
+
+
+def outcome_to_dict(outcome: GameOutcome) -> dict[str, Any]:
+    """One game as a JSON object (every field of :class:`~claim.sim.arena.GameOutcome`)."""
+    data = dataclasses.asdict(outcome)
+    data["artifacts"] = [list(side) for side in outcome.artifacts]
+    data["used"] = [list(side) for side in outcome.used]
+    return data
+
+
+def outcome_from_dict(data: object) -> GameOutcome:
+    """The game of :func:`outcome_to_dict`; anything else raises ValueError."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    fields = {f.name for f in dataclasses.fields(GameOutcome)}
+    if set(data) != fields:
+        raise ValueError(f"the fields are not those of a game ({', '.join(sorted(fields))})")
+    ints = ("deal", "a_seat", "first_leader", "tricks")
+    if any(type(data[name]) is not int for name in ints) or data["deal"] < 0:
+        raise ValueError("deal, a_seat, first_leader and tricks must be whole numbers")
+    if data["a_seat"] not in (0, 1) or data["winner"] not in (0, 1, None):
+        raise ValueError("a_seat must be 0 or 1 and winner 0, 1 or null")
+    if not isinstance(data["factions"], str):
+        raise ValueError("factions must be a string")
+    for name in ("setting", "building"):
+        if data[name] is not None and not isinstance(data[name], str):
+            raise ValueError(f"{name} must be a string or null")
+    lists = []
+    for name in ("artifacts", "used"):
+        value = data[name]
+        if not isinstance(value, list) or not all(
+            isinstance(side, list) and all(isinstance(a, str) for a in side) for side in value
+        ):
+            raise ValueError(f"{name} must be lists of artifact names")
+        lists.append(tuple(tuple(side) for side in value))
+    return GameOutcome(
+        deal=data["deal"],
+        a_seat=data["a_seat"],
+        winner=data["winner"],
+        factions=data["factions"],
+        first_leader=data["first_leader"],
+        tricks=data["tricks"],
+        setting=data["setting"],
+        building=data["building"],
+        artifacts=lists[0],
+        used=lists[1],
+    )
+
+
+def _differences(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+    """What makes the file's match another one, in words."""
+    if found.get("kind") != KIND or found.get("version") != VERSION:
+        return ["it is not a file of kept arena games (version 1)"]
+    out = []
+    if found.get("bots") != wanted["bots"]:
+        out.append(f"bots {','.join(map(str, found.get('bots') or []))}")
+    if found.get("seed") != wanted["seed"]:
+        out.append(f"seed {found.get('seed')}")
+    if found.get("options") != wanted["options"]:
+        given = found.get("options")
+        if isinstance(given, dict):
+            changed = sorted(k for k in wanted["options"] if given.get(k) != wanted["options"][k])
+            out.append("other setup options (" + ", ".join(changed) + ")")
+        else:
+            out.append("other setup options")
+    return out
+
+
+class KeptGames:
+    """The games of one match kept in a file: :attr:`done` on opening, :meth:`add` after each.
+
+    Opening refuses (ConfigError, one line) a file of another match, of another version of the
+    rules or bots, or damaged before its last line.
+    """
+
+    def __init__(self, path: str | Path, match: Match) -> None:
+        self.path = Path(path)
+        wanted = header(match)
+        #: the games the file held when opened, by game index
+        self.done: dict[int, GameOutcome] = {}
+        good_size = 0
+        if self.path.exists():
+            good_size = self._read(wanted)
+        self._file: BinaryIO = self._open(good_size, wanted)
+
+    def _read(self, wanted: dict[str, Any]) -> int:
+        """Read the file into :attr:`done`; the size of its part to keep (a cut last line is
+        dropped)."""
+        try:
+            raw = self.path.read_bytes()
+        except OSError as exc:
+            raise ConfigError(f"--keep: cannot read {self.path}: {exc.strerror}") from None
+        if not raw:
+            return 0
+        lines = raw.split(b"\n")
+        # a file ends with a newline; what follows the last one is a line cut short
+        complete, tail = lines[:-1], lines[-1]
+        good_size = len(raw) - len(tail)
+        if not complete:
+            return 0  # not even the header was written whole
+        try:
+            found = json.loads(complete[0])
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            raise ConfigError(f"--keep: {self.path} is not a file of kept arena games")
+        differs = _differences(found, wanted)
+        if differs:
+            raise ConfigError(
+                f"--keep: {self.path} keeps the games of another match ({'; '.join(differs)}); "
+                "give the same --bots, --seed and setup options, or another file"
+            )
+        if found.get("code") != wanted["code"]:
+            raise ConfigError(
+                f"--keep: {self.path} was played by another version of the rules or the bots, "
+                "whose games this version would not play the same; give another file"
+            )
+        for number, line in enumerate(complete[1:], start=2):
+            try:
+                outcome = outcome_from_dict(json.loads(line))
+            except ValueError as exc:
+                raise ConfigError(f"--keep: {self.path}, line {number}: {exc}") from None
+            self.done[outcome.index] = outcome
+        return good_size
+
+    def _open(self, good_size: int, wanted: dict[str, Any]) -> BinaryIO:
+        try:
+            file: BinaryIO
+            if good_size == 0:
+                file = self.path.open("wb")
+                file.write(_line(wanted))
+                file.flush()
+                return file
+            file = self.path.open("r+b")
+            file.truncate(good_size)  # drop a last line cut short
+            file.seek(good_size)
+            return file
+        except OSError as exc:
+            raise ConfigError(f"--keep: cannot write {self.path}: {exc.strerror}") from None
+
+    def add(self, outcome: GameOutcome) -> None:
+        """Keep one finished game (written and flushed at once)."""
+        self._file.write(_line(outcome_to_dict(outcome)))
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> KeptGames:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _line(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data) + "\n").encode("utf-8")

@@ -1,0 +1,169 @@
+"""``claim arena --keep FILE``: a stopped match resumes where it stopped, with the results of an
+uninterrupted one; a file of another match, of another version, or damaged is refused in one
+line (``claim.sim.kept_games``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from claim.core.options import SetupOptions
+from claim.sim.arena import Match, arena
+from claim.sim.kept_games import KeptGames, code_fingerprint, outcome_from_dict, outcome_to_dict
+from clitools import assert_one_line_error, run
+
+BOTS = ("random", "heuristic")
+MATCH = ["arena", "--bots", "random,heuristic", "--seed", "21", "--json", "--quiet"]
+
+
+def _stats(result_stdout: str) -> dict[str, object]:
+    data = json.loads(result_stdout)
+    del data["seconds"]
+    return data
+
+
+def test_a_resumed_match_gives_the_results_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    keep = tmp_path / "games.jsonl"
+    whole = run(*MATCH, "--deals", "6")
+    first = run(*MATCH, "--deals", "2", "--keep", str(keep))
+    assert first.exit_code == 0, first.output
+    assert len(keep.read_text().splitlines()) == 1 + 4  # the header and the 4 games
+    resumed = run(*MATCH, "--deals", "6", "--keep", str(keep))
+    assert resumed.exit_code == 0, resumed.output
+    assert _stats(resumed.stdout) == _stats(whole.stdout)
+    assert len(keep.read_text().splitlines()) == 1 + 12
+    # fewer deals than the file holds: the first deals only
+    fewer = run(*MATCH, "--deals", "3", "--keep", str(keep))
+    assert _stats(fewer.stdout) == _stats(run(*MATCH, "--deals", "3").stdout)
+
+
+def test_kept_games_are_not_played_again(tmp_path: Path) -> None:
+    """The library: games passed as ``done`` are taken as they are (here made up: A won them
+    all) and only the others are played."""
+    match = Match(BOTS, 5, SetupOptions())
+    with KeptGames(tmp_path / "g.jsonl", match) as kept:
+        stats = arena(BOTS, 2, 5, on_game=kept.add)
+    made_up = {o.index: replace(o, winner=o.a_seat) for o in stats.outcomes if o.deal == 0}
+    played: list[int] = []
+    again = arena(BOTS, 2, 5, done=made_up, on_game=lambda o: played.append(o.index))
+    assert sorted(played) == [2, 3]
+    assert [o.winner for o in again.outcomes[:2]] == [0, 1]
+    assert again.outcomes[2:] == stats.outcomes[2:]
+
+
+def test_a_line_cut_short_is_dropped_and_its_game_played_again(tmp_path: Path) -> None:
+    keep = tmp_path / "games.jsonl"
+    run(*MATCH, "--deals", "2", "--keep", str(keep))
+    text = keep.read_text()
+    lines = text.splitlines()
+    keep.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:17])  # killed mid-write
+    resumed = run(*MATCH, "--deals", "2", "--keep", str(keep))
+    assert resumed.exit_code == 0, resumed.output
+    assert _stats(resumed.stdout) == _stats(run(*MATCH, "--deals", "2").stdout)
+    assert keep.read_text() == text  # the cut line replaced by the whole one
+
+
+def test_a_killed_match_resumes(tmp_path: Path) -> None:
+    """The real case: the process killed (SIGKILL, nothing cleaned up) in the middle of the
+    match; the same command then finishes it, with the results of an uninterrupted run."""
+    keep = tmp_path / "games.jsonl"
+    args = [*MATCH, "--deals", "40", "--keep", str(keep)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "claim.apps.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if keep.exists() and keep.read_text().count("\n") >= 6:
+            break
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    kept = keep.read_text().count("\n") - 1
+    assert 5 <= kept < 80, kept  # stopped in the middle
+    resumed = run(*args)
+    assert resumed.exit_code == 0, resumed.output
+    assert _stats(resumed.stdout) == _stats(run(*MATCH, "--deals", "40").stdout)
+
+
+@pytest.mark.parametrize(
+    ("change", "text"),
+    [
+        (["--seed", "22"], "another match (seed 21)"),
+        (["--bots", "heuristic,random"], "another match (bots random,heuristic)"),
+        (["--factions", "claim2"], "another match (other setup options (factions))"),
+    ],
+)
+def test_a_file_of_another_match_is_refused(tmp_path: Path, change: list[str], text: str) -> None:
+    keep = tmp_path / "games.jsonl"
+    run(*MATCH, "--deals", "1", "--keep", str(keep))
+    before = keep.read_text()
+    args = [*MATCH, "--deals", "1", "--keep", str(keep)]
+    for i in range(0, len(change), 2):
+        at = args.index(change[i]) if change[i] in args else None
+        if at is None:
+            args += change[i : i + 2]
+        else:
+            args[at + 1] = change[i + 1]
+    assert_one_line_error(run(*args), text)
+    assert keep.read_text() == before  # nothing lost
+
+
+def test_games_of_another_version_are_refused(tmp_path: Path) -> None:
+    keep = tmp_path / "games.jsonl"
+    run(*MATCH, "--deals", "1", "--keep", str(keep))
+    lines = keep.read_text().splitlines()
+    head = json.loads(lines[0])
+    assert head["code"] == code_fingerprint()
+    head["code"] = "0" * 64
+    keep.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    result = run(*MATCH, "--deals", "1", "--keep", str(keep))
+    assert_one_line_error(result, "another version of the rules or the bots")
+
+
+@pytest.mark.parametrize(
+    ("content", "text"),
+    [
+        ("hello\n", "is not a file of kept arena games"),
+        ('{"kind": "claim-game"}\n', "it is not a file of kept arena games"),
+        (None, "line 2: not a JSON object"),
+        ("HEADER", "line 3: a_seat must be 0 or 1"),
+    ],
+)
+def test_damaged_files_are_refused_in_one_line(
+    tmp_path: Path, content: str | None, text: str
+) -> None:
+    keep = tmp_path / "games.jsonl"
+    run(*MATCH, "--deals", "1", "--keep", str(keep))
+    lines = keep.read_text().splitlines()
+    if content is None:
+        content = "\n".join([lines[0], "[1, 2]", *lines[1:]]) + "\n"
+    elif content == "HEADER":
+        bad = json.loads(lines[2])
+        bad["a_seat"] = 7
+        content = "\n".join([lines[0], lines[1], json.dumps(bad)]) + "\n"
+    keep.write_text(content)
+    assert_one_line_error(run(*MATCH, "--deals", "1", "--keep", str(keep)), text)
+    assert keep.read_text() == content  # nothing lost
+
+
+def test_keep_needs_a_seed_and_a_writable_file(tmp_path: Path) -> None:
+    args = ["arena", "--bots", "random,random", "--deals", "1", "--quiet"]
+    assert_one_line_error(run(*args, "--keep", str(tmp_path / "k")), "--keep needs --seed")
+    missing = tmp_path / "no" / "such" / "dir" / "k.jsonl"
+    assert_one_line_error(run(*args, "--seed", "1", "--keep", str(missing)), "cannot write")
+
+
+def test_an_outcome_survives_its_json_line() -> None:
+    stats = arena(BOTS, 1, 3, SetupOptions(artifacts="all", setting="random"))
+    for outcome in stats.outcomes:
+        assert outcome_from_dict(json.loads(json.dumps(outcome_to_dict(outcome)))) == outcome

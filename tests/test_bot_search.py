@@ -12,17 +12,23 @@ import random
 import pytest
 
 from claim import GameConfig, legal_actions, new_game
-from claim.bots import RandomBot, decide, make_bot, play_out
+from claim.bots import RandomBot, decide, make_bot, play_out, search
 from claim.bots.search import (
+    COST_ARTIFACTS,
+    COST_DECK,
+    COST_HEROES,
+    COST_LOCATIONS,
     ITERATIONS,
     MIN_OTHER,
     MIN_VISITS,
     OTHER_SHARE,
     SearchBot,
     _settled,
+    simulation_cost,
 )
+from claim.core import cards
 from claim.core.engine import apply, current_player
-from claim.core.options import resolve_setup
+from claim.core.options import SetupOptions, resolve_setup
 from claim.core.state import State
 from scenario import CLAIM, position_record, replay
 
@@ -272,3 +278,44 @@ def test_the_flat_search_adds_no_nodes() -> None:
     decide(state, tree)
     assert flat.last_nodes == 0
     assert 0 < tree.last_nodes <= 60
+
+
+# -- a strength's budget where simulations cost more (issue 22) ----------------------------------
+
+
+def test_simulation_cost_multiplies_what_is_in_play() -> None:
+    assert simulation_cost(GameConfig()) == 1.0
+    assert simulation_cost(GameConfig(cards.PRESETS["claim2"])) == COST_DECK
+    options = SetupOptions(
+        factions="random", heroes="5", setting="random", building="random", artifacts="all"
+    )
+    every = options.resolve(3).config
+    assert every.heroes and every.setting and every.building and every.artifacts
+    assert simulation_cost(every) == pytest.approx(
+        COST_HEROES
+        * COST_LOCATIONS
+        * COST_ARTIFACTS
+        * (COST_DECK if every.factions != cards.PRESETS["claim"] else 1.0)
+    )
+
+
+def test_a_strength_spends_less_where_simulations_cost_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hard`` on the base game runs its whole budget; with artifacts it runs the ceiling
+    divided by their cost; an explicit ``iterations`` is never scaled."""
+    monkeypatch.setattr(search, "WORK_CEILING", 90)
+    monkeypatch.setitem(ITERATIONS, "hard", 90)
+    base = new_game(GameConfig(), 4)
+    bot = SearchBot(1, "hard", adaptive=False)
+    decide(base, bot)
+    assert bot.last_simulations == 90
+    config = SetupOptions(artifacts="all").resolve(4).config
+    with_artifacts = new_game(config, 4)
+    assert any(m.startswith("play ") for m in legal_actions(with_artifacts))
+    bot = SearchBot(1, "hard", adaptive=False)
+    decide(with_artifacts, bot)
+    assert bot.last_simulations == int(90 / COST_ARTIFACTS) == 47
+    fixed = SearchBot(1, "hard", iterations=90, adaptive=False)
+    decide(with_artifacts, fixed)
+    assert fixed.last_simulations == 90

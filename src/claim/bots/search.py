@@ -76,14 +76,30 @@ import time
 from typing import TypeAlias
 
 from claim.bots.base import Sampler
+from claim.core.cards import PRESETS
 from claim.core.engine import apply, current_player, legal_actions
 from claim.core.engine import legal as engine_legal
 from claim.core.rollout import playout
+from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view_types import View
 
-#: iterations (simulations) per move for each strength
+#: iterations (simulations) per move for each strength: a ceiling, lowered by
+#: :data:`WORK_CEILING` where simulations cost more
 ITERATIONS: dict[str, int] = {"easy": 50, "medium": 200, "hard": 5000}
+#: the most a strength's search may spend on a move, in simulations of the base game (about
+#: 0.4 s a move on average here, at most about 1 s): a game whose simulations cost ``c`` base
+#: ones (:func:`simulation_cost`) gets at most ``WORK_CEILING / c`` simulations, so ``hard``
+#: thinks about as long whatever is in play (issue 22: under about a second a move)
+WORK_CEILING = 5000
+#: what a simulation costs against one of the base game, per component in play (multiplied):
+#: simulations per second measured with each alone (docs/bots.md, "The tree and the budget"):
+#: base game 6,030, a random deck 4,994, 5 heroes 5,806, a random Setting and Building 4,788,
+#: artifacts 3,190; every expansion at once 2,044, which the product (2.99) predicts (2.95)
+COST_DECK = 1.2  # any deck but the base game's
+COST_HEROES = 1.05
+COST_LOCATIONS = 1.25  # a Setting, a Building or both
+COST_ARTIFACTS = 1.9
 #: the UCB1 exploration constant (results lie in [0, 1])
 EXPLORATION = 0.7
 #: the most determinizations a search draws; they are reused round-robin
@@ -135,6 +151,9 @@ class SearchBot:
         self.seconds = seconds
         #: with ``seconds`` and no explicit ``iterations`` the search runs until the time is up
         self.iterations = iterations if iterations is not None else ITERATIONS[strength]
+        #: a strength's budget is lowered where simulations cost more (:data:`WORK_CEILING`);
+        #: an explicit ``iterations`` is taken as it is
+        self.scaled = iterations is None
         self.time_only = seconds is not None and iterations is None
         #: the rollout's greedy-follow probability (:data:`GREEDY`)
         self.greedy = GREEDY
@@ -160,7 +179,14 @@ class SearchBot:
 
     def _search(self, legal: list[str], sample: Sampler) -> str:
         rng = self.rng
+        worlds: list[tuple[State, int, set[str]]] = []  # (state, deciding player, its legal moves)
+        first = sample(rng)
+        player = current_player(first)
+        assert player is not None, "a determinization of a finished game"
+        worlds.append((first, player, set(legal_actions(first))))
         budget = self.iterations
+        if self.scaled:
+            budget = min(budget, max(1, int(WORK_CEILING / simulation_cost(first.config))))
         seconds = self.seconds
         adaptive = self.adaptive
         if adaptive and not _plays_a_card(legal):
@@ -169,7 +195,6 @@ class SearchBot:
                 seconds *= OTHER_SHARE
         deadline = time.perf_counter() + seconds if seconds is not None else None
         k_max = MAX_DETERMINIZATIONS if self.time_only else min(budget, MAX_DETERMINIZATIONS)
-        worlds: list[tuple[State, int, set[str]]] = []  # (state, deciding player, its legal moves)
 
         n_moves = len(legal)
         #: below each root move: its children by what the position after it shows (tree only)
@@ -323,6 +348,26 @@ class Edge:
         self.wins = 0.0
         self.available = 0
         self.children: dict[Shown, Node] = {}
+
+
+def simulation_cost(config: GameConfig) -> float:
+    """What a simulation of a game set up with ``config`` costs against one of the base game
+    (the ``COST_*`` factors of what is in play, multiplied): public facts only (the deck, whether
+    heroes, locations and artifacts are in play), so twin views get the same budget.
+
+    >>> simulation_cost(GameConfig())
+    1.0
+    """
+    cost = 1.0
+    if config.factions != PRESETS["claim"]:
+        cost *= COST_DECK
+    if config.heroes:
+        cost *= COST_HEROES
+    if config.setting is not None or config.building is not None:
+        cost *= COST_LOCATIONS
+    if config.artifacts:
+        cost *= COST_ARTIFACTS
+    return cost
 
 
 def _plays_a_card(legal: list[str]) -> bool:

@@ -167,3 +167,14 @@ def test_an_outcome_survives_its_json_line() -> None:
     stats = arena(BOTS, 1, 3, SetupOptions(artifacts="all", setting="random"))
     for outcome in stats.outcomes:
         assert outcome_from_dict(json.loads(json.dumps(outcome_to_dict(outcome)))) == outcome
+
+
+def test_one_run_per_file(tmp_path: Path) -> None:
+    """A second run on a file in use is refused (a file lock), and the first goes on."""
+    keep = tmp_path / "games.jsonl"
+    match = Match(BOTS, 21, SetupOptions())
+    with KeptGames(keep, match) as first:
+        result = run(*MATCH, "--deals", "1", "--keep", str(keep))
+        assert_one_line_error(result, "is in use by another claim arena")
+        stats = arena(BOTS, 1, 21, on_game=first.add)
+    assert len(keep.read_text().splitlines()) == 1 + stats.games

@@ -34,6 +34,11 @@ from typing import Any, BinaryIO
 from claim.core.errors import ConfigError
 from claim.sim.arena import GameOutcome, Match
 
+try:  # file locks: POSIX only; elsewhere two runs on one file are not caught
+    import fcntl
+except ImportError:  # pragma: no cover - not on this project's platforms
+    fcntl = None  # type: ignore[assignment]
+
 KIND = "claim-arena-games"
 VERSION = 1
 #: the packages whose code decides a game's moves and result
@@ -145,18 +150,46 @@ class KeptGames:
         wanted = header(match)
         #: the games the file held when opened, by game index
         self.done: dict[int, GameOutcome] = {}
-        good_size = 0
-        if self.path.exists():
-            good_size = self._read(wanted)
-        self._file: BinaryIO = self._open(good_size, wanted)
-
-    def _read(self, wanted: dict[str, Any]) -> int:
-        """Read the file into :attr:`done`; the size of its part to keep (a cut last line is
-        dropped)."""
+        self._file: BinaryIO = self._open_locked()
         try:
-            raw = self.path.read_bytes()
+            good_size = self._read(self._file.read(), wanted)
+            if good_size == 0:  # a new file, or not even its first line written whole
+                self._file.seek(0)
+                self._file.truncate(0)
+                self._file.write(_line(wanted))
+                self._file.flush()
+            else:
+                self._file.truncate(good_size)  # drop a last line cut short
+                self._file.seek(good_size)
         except OSError as exc:
-            raise ConfigError(f"--keep: cannot read {self.path}: {exc.strerror}") from None
+            self._file.close()
+            raise ConfigError(f"--keep: cannot write {self.path}: {exc.strerror}") from None
+        except BaseException:
+            self._file.close()
+            raise
+
+    def _open_locked(self) -> BinaryIO:
+        """The file opened for reading and writing (made if missing, never truncated here), with
+        an exclusive lock: two runs appending to one file would mix their games, and one
+        dropping the other's half-written line would damage it."""
+        try:
+            file = open(self.path, "a+b")  # noqa: SIM115 - kept open until close()
+        except OSError as exc:
+            raise ConfigError(f"--keep: cannot write {self.path}: {exc.strerror}") from None
+        if fcntl is not None:
+            try:
+                fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                file.close()
+                raise ConfigError(
+                    f"--keep: {self.path} is in use by another claim arena (one run per file)"
+                ) from None
+        file.seek(0)
+        return file
+
+    def _read(self, raw: bytes, wanted: dict[str, Any]) -> int:
+        """Read the file's bytes into :attr:`done`; the size of its part to keep (a cut last
+        line is dropped)."""
         if not raw:
             return 0
         lines = raw.split(b"\n")
@@ -189,21 +222,6 @@ class KeptGames:
                 raise ConfigError(f"--keep: {self.path}, line {number}: {exc}") from None
             self.done[outcome.index] = outcome
         return good_size
-
-    def _open(self, good_size: int, wanted: dict[str, Any]) -> BinaryIO:
-        try:
-            file: BinaryIO
-            if good_size == 0:
-                file = self.path.open("wb")
-                file.write(_line(wanted))
-                file.flush()
-                return file
-            file = self.path.open("r+b")
-            file.truncate(good_size)  # drop a last line cut short
-            file.seek(good_size)
-            return file
-        except OSError as exc:
-            raise ConfigError(f"--keep: cannot write {self.path}: {exc.strerror}") from None
 
     def add(self, outcome: GameOutcome) -> None:
         """Keep one finished game (written and flushed at once)."""

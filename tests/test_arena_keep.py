@@ -178,3 +178,10 @@ def test_one_run_per_file(tmp_path: Path) -> None:
         assert_one_line_error(result, "is in use by another claim arena")
         stats = arena(BOTS, 1, 21, on_game=first.add)
     assert len(keep.read_text().splitlines()) == 1 + stats.games
+
+
+def test_small_batches_give_the_same_games() -> None:
+    """With ``--keep`` workers report every few games (``KEEP_BATCH``): the games are the same."""
+    whole = arena(BOTS, 6, 8, jobs=2)
+    batched = arena(BOTS, 6, 8, jobs=2, batch=1)
+    assert batched.outcomes == whole.outcomes

@@ -203,10 +203,17 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunks(games: int, jobs: int) -> list[list[int]]:
+def _chunks(games: int, jobs: int, most: int | None = None) -> list[list[int]]:
     """Game indices in batches: about 16 per worker, so fast bots do not drown in overhead and
-    slow ones still spread evenly (and advance the progress bar often)."""
+    slow ones still spread evenly (and advance the progress bar often); at most ``most`` games
+    each when given (a batch reports its games when all are played).
+
+    >>> [len(c) for c in _chunks(10, 1)], [len(c) for c in _chunks(100, 1, 4)][:3]
+    ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [4, 4, 4])
+    """
     size = max(1, games // (jobs * 16))
+    if most is not None:
+        size = max(1, min(size, most))
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
 
 
@@ -248,6 +255,7 @@ def play_matches(
     jobs: int = 1,
     on_game: MatchGameHook | None = None,
     done: Sequence[Mapping[int, GameOutcome]] | None = None,
+    batch: int | None = None,
 ) -> list[list[GameOutcome]]:
     """Play ``deals`` duplicate deals of every match (each deal twice, the seats swapped) in
     ``jobs`` processes (1: in this process; capped by :func:`worker_count`), all the matches'
@@ -258,7 +266,9 @@ def play_matches(
     depend on ``jobs``, nor on the order in which games finish — nor on whether some of them
     were played before: ``done`` (per match, game index -> outcome, e.g. kept by ``claim arena
     --keep``) are taken as they are and not played again (nor passed to ``on_game``); those past
-    the ``deals`` asked for are left out.
+    the ``deals`` asked for are left out. ``batch`` caps the games a worker plays before it
+    reports them (``on_game`` is called when a batch returns; smaller batches lose less to a
+    kill when the games are kept as they end).
     """
     check_size(deals, jobs)
     games = 2 * deals
@@ -291,7 +301,7 @@ def play_matches(
         try:
             pending: set[Future[list[tuple[int, GameOutcome]]]] = {
                 executor.submit(_play_tasks, matches, [tasks[i] for i in chunk])
-                for chunk in _chunks(len(tasks), jobs)
+                for chunk in _chunks(len(tasks), jobs, batch)
             }
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -315,6 +325,7 @@ def arena(
     jobs: int = 1,
     on_game: GameHook | None = None,
     done: Mapping[int, GameOutcome] | None = None,
+    batch: int | None = None,
 ) -> ArenaStats:
     """Play ``deals`` duplicate deals between bots A and B (``bots``) set up with ``options``
     (default: the commands' defaults), each deal twice with the seats swapped, in ``jobs``
@@ -322,7 +333,8 @@ def arena(
 
     Bad options raise ClaimError before any game is played. The result depends only on the
     arguments other than ``jobs``, ``on_game`` and ``done`` (games played before, by index,
-    taken as they are: :func:`play_matches`).
+    taken as they are: :func:`play_matches`) and ``batch`` (the most games a worker plays
+    before reporting them).
 
     >>> stats = arena(("random", "random"), deals=2, seed=1)
     >>> stats.games, stats.wins + stats.draws + stats.losses
@@ -339,7 +351,7 @@ def arena(
         def hook(_: int, outcome: GameOutcome) -> None:
             game_hook(outcome)
 
-    (played,) = play_matches([match], deals, jobs, hook, None if done is None else [done])
+    (played,) = play_matches([match], deals, jobs, hook, None if done is None else [done], batch)
     return ArenaStats(match.bots, seed, options, played)
 
 

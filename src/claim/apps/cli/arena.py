@@ -97,7 +97,16 @@ def arena_command(
                     kept.add(outcome)
                 step()
 
-            stats = arena(bots, deals, seed, options, jobs, on_game=on_game, done=done)
+            stats = arena(
+                bots,
+                deals,
+                seed,
+                options,
+                jobs,
+                on_game=on_game,
+                done=done,
+                batch=None if kept is None else KEEP_BATCH,
+            )
     finally:
         if kept is not None:
             kept.close()
@@ -108,6 +117,11 @@ def arena_command(
         click.echo(json.dumps(data, indent=1))
         return
     _print_arena(stats, seconds)
+
+
+#: with --keep, the most games a worker plays before they are written: a kill loses at most
+#: this many per worker (without --keep, batches of up to 1/16 of a worker's share)
+KEEP_BATCH = 4
 
 
 def _open_kept(path: str | None, match: Match) -> KeptGames | None:

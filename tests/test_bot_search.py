@@ -225,10 +225,23 @@ def _value(state: State, player: int) -> float:
     return max(values) if current_player(state) == player else min(values)
 
 
-def _endgames(cards_left: int, count: int) -> list[State]:
+def _exact(state: State) -> dict[str, float]:
+    """Each legal move's exact value for the player to move (:func:`_value`)."""
+    player = current_player(state)
+    assert player is not None
+    exact = {}
+    for move in legal_actions(state):
+        child = state.clone(history=False)
+        apply(child, move)
+        exact[move] = _value(child, player)
+    return exact
+
+
+def _endgames(cards_left: int, count: int) -> list[tuple[State, dict[str, float]]]:
     """Base-game Phase Two positions with ``cards_left`` cards in the hand to move, from
-    seeded random games, where the moves do not all have the same exact value."""
-    found: list[State] = []
+    seeded random games, where the moves do not all have the same exact value; with each
+    move's exact value."""
+    found: list[tuple[State, dict[str, float]]] = []
     for seed in range(200):
         state = new_game(GameConfig(), seed)
         rng = random.Random(seed)
@@ -236,13 +249,9 @@ def _endgames(cards_left: int, count: int) -> list[State]:
             player = current_player(state)
             assert player is not None
             if state.phase == 2 and len(state.hands[player]) == cards_left:
-                values = set()
-                for move in legal_actions(state):
-                    child = state.clone(history=False)
-                    apply(child, move)
-                    values.add(_value(child, player))
-                if len(values) > 1:
-                    found.append(state)
+                exact = _exact(state)
+                if len(set(exact.values())) > 1:
+                    found.append((state, exact))
                 break
             legal = legal_actions(state)
             apply(state, legal[rng.randrange(len(legal))])
@@ -256,14 +265,7 @@ def test_the_tree_plays_perfect_information_end_games_exactly() -> None:
     the tree is plain UCT: with a few hundred simulations it plays a move of the best exact
     value (both sides playing their best, from a full game-tree search) in every position —
     which needs the other player's nodes to choose from *their* side."""
-    for state in _endgames(4, 6):
-        player = current_player(state)
-        assert player is not None
-        exact = {}
-        for move in legal_actions(state):
-            child = state.clone(history=False)
-            apply(child, move)
-            exact[move] = _value(child, player)
+    for state, exact in _endgames(4, 6):
         bot = SearchBot(1, iterations=600, adaptive=False)
         move = decide(state, bot)
         assert exact[move] == max(exact.values()), (state.moves, exact, move)

@@ -291,9 +291,7 @@ def play_matches(
             if on_game is not None:
                 on_game(m, outcome)
 
-    if not tasks:
-        pass
-    elif jobs == 1:
+    if jobs == 1 or not tasks:  # nothing to hand out: no worker processes started
         for task in tasks:
             record(_play_tasks(matches, [task]))
     else:

@@ -37,7 +37,7 @@ from claim.core.records import replay
 from claim.core.view import observe
 
 try:  # checked in the browser fixture, so that a missing package fails with a clear message
-    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 except ImportError:  # pragma: no cover - the project's setup installs it
     sync_playwright = None
 
@@ -160,7 +160,7 @@ def browser() -> Iterator[Browser]:
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A browser context; any Content-Security-Policy violation on its pages fails the test
     (the pages must work under the policy the server sends, docs/web.md "Security")."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     ctx.set_default_timeout(WAIT_MS)
     violations = csp_violations(ctx)
     try:
@@ -259,10 +259,26 @@ def wait_turn(page: Page) -> bool:
     return body(page, "status") != "finished"
 
 
+#: what the seat may click on its turn: the legal cards of its hand, the cards a decision lays
+#: out, the buttons
+CLICKABLE = "#mine .hand button.card.legal, #choices button.card, #moves button[data-move]"
+
+
+def click(target: Locator) -> None:
+    """Click a button, or a card where a player would: on its visible left edge (a fanned hand's
+    cards overlap, the next card covers the middle of this one)."""
+    box = target.bounding_box()
+    if box is None or target.get_attribute("data-card") is None:
+        target.click()
+        return
+    target.click(position={"x": min(10, box["width"] / 4), "y": box["height"] / 2})
+
+
 def offered_moves(page: Page) -> set[str]:
-    """Every move the page lets its seat click: the legal cards' moves and the buttons'."""
+    """Every move the page lets its seat click: the legal cards' moves (of the hand and of a
+    decision's cards) and the buttons'."""
     moves: set[str] = set()
-    for raw in page.locator("#mine .hand button.card.legal").evaluate_all(
+    for raw in page.locator("#mine .hand button.card.legal, #choices button.card").evaluate_all(
         "els => els.map(e => e.dataset.moves)"
     ):
         moves.update(json.loads(raw))
@@ -276,12 +292,12 @@ def take_turn(page: Page, rng: random.Random) -> str:
     """Click one of the legal moves (a card of the hand or a decision's button) and wait for
     the server to apply it; returns the move."""
     before = version(page)
-    targets = page.locator("#mine .hand button.card.legal, #moves button[data-move]")
+    targets = page.locator(CLICKABLE)
     count = targets.count()
     assert count > 0, "nothing to click on the seat's turn"
     target = targets.nth(rng.randrange(count))
     move = target.get_attribute("data-move") or ""
-    target.click()
+    click(target)
     if page.locator("#moves.choice").count():  # a card with several moves: choose one
         choices = page.locator("#moves.choice button[data-move]")
         choice = choices.nth(rng.randrange(choices.count()))
@@ -413,7 +429,9 @@ def test_reload_mid_game_and_continue_at_phone_width(server: str, browser: Brows
     options = {"factions": "claim2", "setting": "islands", "artifacts": "all"}
     game = create_game(server, ["bot:random", "human"], options=options, seed=77)
     url = game["seats"][1]["url"]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, reduced_motion="reduce"
+    )
     context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
@@ -467,7 +485,10 @@ def test_two_browsers_play_each_other(server: str, browser: Browser) -> None:
     game = create_game(server, ["human", "human"], options=options, seed=9)
     seats = game["seats"]
     assert [s["seat"] for s in seats] == [0, 1] and all("token" in s for s in seats)
-    contexts = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(3)]
+    contexts = [
+        browser.new_context(viewport={"width": 1000, "height": 800}, reduced_motion="reduce")
+        for _ in range(3)
+    ]
     try:
         pages = []
         errors: list[str] = []
@@ -858,7 +879,7 @@ def test_a_refused_move_shows_the_server_error_in_one_line(
         json.loads(ws.recv(timeout=10))
         ws.send(json.dumps({"type": "move", "move": legal[0], "version": stale}))
         assert json.loads(ws.recv(timeout=10))["version"] == stale + 1
-    page.locator("#mine .hand button.card.legal").first.click()
+    click(page.locator("#mine .hand button.card.legal").first)
     until(page, "() => !!document.body.dataset.notice")
     notice = page.inner_text("#notice")
     assert notice.startswith("stale move: the game is at version ")
@@ -887,7 +908,7 @@ def test_demons_show_their_parity_and_a_dual_card_asks_its_faction(
     assert wait_turn(page)
     assert sorted(hand_cards(page)) == sorted(hand)
     # a Demon is drawn as its holder sees it: odd or even, never a number
-    demons = page.locator("#mine .hand .card[data-card^='demons:'] .v").all_inner_texts()
+    demons = page.locator("#mine .hand .card[data-card^='demons:'] .iv").all_inner_texts()
     assert sorted(demons) == sorted(c.split(":")[1] for c in hand if c.startswith("demons:"))
     assert set(demons) <= {"odd", "even"}
     # a dual card has two moves: clicking it asks which faction, and cancel takes it back
@@ -896,16 +917,16 @@ def test_demons_show_their_parity_and_a_dual_card_asks_its_faction(
         "play elf-orc:7 as elves",
         "play elf-orc:7 as orcs",
     ]
-    dual.click()
+    click(dual)
     choices = page.locator("#moves.choice button[data-move]")
     assert choices.evaluate_all("els => els.map(e => e.dataset.move)") == [
         "play elf-orc:7 as elves",
         "play elf-orc:7 as orcs",
     ]
-    page.click("#moves.choice button.secondary")
+    page.click("#moves.choice button.cancel")
     assert page.locator("#moves.choice").count() == 0
     assert version(page) == 0
-    dual.click()
+    click(dual)
     page.click("#moves.choice button[data-move='play elf-orc:7 as orcs']")
     until(page, "() => Number(document.body.dataset.version) > 0")
     assert wait_turn(page)

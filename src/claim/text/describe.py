@@ -549,3 +549,77 @@ def move_hint(move: str) -> str:
         return ""
     parts = move.split(" ", 2)
     return catalog.hint(parts[1], arg=parts[2] if len(parts) > 2 else "")  # an artifact's
+
+
+def card_words(name: str) -> str:
+    """A card as a button or a screen reader says it: ``goblins:5`` → "Goblins 5",
+    ``hero:jester`` → "Jester", ``demons:odd`` → "Demons (odd)", ``?`` → "a face-down card".
+    Only the name given is read, so the words tell no more than the code."""
+    if name == "?":
+        return "a face-down card"
+    prefix, _, value = name.partition(":")
+    if not value:
+        return catalog.title(name)
+    if prefix == "hero":
+        return catalog.title(value)
+    if _number(value) is None and not value.endswith("x"):
+        return f"{catalog.title(prefix)} ({value})"  # a parity or band (R-30): odd, even, low
+    return f"{catalog.title(prefix)} {value}"
+
+
+#: each move that names one card, by its verb: how its words start
+_CARD_VERBS = {
+    "play": "Play",
+    "give": "Give",
+    "discard": "Discard",
+    "aside": "Set aside",
+    "tuck": "Tuck",
+    "crown": "Crown",
+    "steal": "Steal",
+    "smash": "Smash",
+    "take": "Take",
+}
+
+
+def move_text(move: str) -> str:
+    """A legal move in plain English, for a button or a card's label on a screen that does not
+    show the engine's move strings: "Play Goblins 5", "Take the top card", "Use Prowler's Torch",
+    "Count the Gargoyle as Elves". Read from the move alone (its cards by :func:`card_words`,
+    the powers' titles from the catalog), so it tells the seat nothing its legal moves do not;
+    a move of a shape it does not know reads as it is."""
+    verb, _, rest = move.partition(" ")
+    if move == "pass":
+        return "Pass"
+    if move == "take top":
+        return "Take the top card"
+    if move == "take prize":
+        return "Take the prize"
+    if verb == "peek" and rest:
+        return f"Peek at Toxic {rest}"
+    if verb == "use" and rest:
+        power, _, arg = rest.partition(" ")
+        text = f"Use {catalog.title(power)}"
+        if not arg:
+            return text
+        return f"{text}: {card_words(arg) if ':' in arg else arg}"
+    if verb == "count" and rest.startswith("gargoyle as "):
+        return f"Count the Gargoyle as {catalog.title(rest.removeprefix('gargoyle as '))}"
+    if verb in _CARD_VERBS and rest:
+        name, _, declared = rest.partition(" as ")
+        text = f"{_CARD_VERBS[verb]} {card_words(name)}"
+        return f"{text} as {catalog.title(declared)}" if declared else text
+    return move
+
+
+def _words_hint(move: str) -> str:
+    """:func:`move_hint`, a card in it said in words ("name Goblins 5", not the code)."""
+    parts = move.split(" ", 2)
+    if parts[0] == "use" and len(parts) > 2 and ":" in parts[2]:
+        return catalog.hint(parts[1], arg=card_words(parts[2]))
+    return move_hint(move)
+
+
+def move_words(moves: Sequence[str]) -> list[list[str]]:
+    """Each move's ``[words, hint]``: :func:`move_text` and its hint (the web table labels its
+    buttons and clickable cards with them instead of the move strings)."""
+    return [[move_text(move), _words_hint(move)] for move in moves]

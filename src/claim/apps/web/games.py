@@ -50,7 +50,7 @@ from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.core.view_types import View
 from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
-from claim.text.describe import prompt_text
+from claim.text.describe import move_words, prompt_text
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -549,6 +549,9 @@ class Game:
             message["prompt"] = prompt_text(
                 self.shown(viewer), seat, self.names(viewer), decision, follow=WEB_FOLLOW
             )
+            # each legal move in plain English with its hint, in the order of `legal`: the table's
+            # buttons and clickable cards say these, never the engine's move strings
+            message["words"] = move_words(message["legal"])
         head = compact(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
 

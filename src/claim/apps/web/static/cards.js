@@ -149,61 +149,163 @@ export function sortCards(names, factions = FACTIONS) {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** A small SVG mark in the corner: a diamond for faction cards, a star for heroes. */
-function pip(faction) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 14 14");
-  svg.setAttribute("class", "pip");
-  svg.setAttribute("aria-hidden", "true");
-  const shape = document.createElementNS(SVG, faction === "hero" ? "polygon" : "path");
-  if (faction === "hero") {
-    shape.setAttribute("points", "7,0.5 8.8,5 13.5,5.2 9.8,8.3 11,13 7,10.3 3,13 4.2,8.3 0.5,5.2 5.2,5");
-  } else {
-    shape.setAttribute("d", "M7 0.8 L13.2 7 L7 13.2 L0.8 7 Z");
+function svgEl(tag, attrs = {}) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  return el;
+}
+
+// The emblem shapes (a 100×100 box): each faction gets one by its place in the rules' order, so
+// the five factions of a game (neighbours in that order, pairs included) differ in shape as well
+// as in colour and name: colour is never the only cue (colour-blind players, a grey screen).
+const SHAPES = [
+  ["circle", { cx: 50, cy: 50, r: 40 }],
+  ["polygon", { points: "50,6 94,50 50,94 6,50" }],
+  ["polygon", { points: "50,6 88,28 88,72 50,94 12,72 12,28" }],
+  ["path", { d: "M14 12 H86 V50 C86 74 68 88 50 95 C32 88 14 74 14 50 Z" }],
+  ["polygon", { points: "50,8 94,88 6,88" }],
+  ["polygon", { points: "32,6 68,6 94,32 94,68 68,94 32,94 6,68 6,32" }],
+  ["path", { d: "M50 5 C64 30 84 46 84 64 A34 34 0 0 1 16 64 C16 46 36 30 50 5 Z" }],
+  ["rect", { x: 12, y: 12, width: 76, height: 76, rx: 14 }],
+];
+const STAR = ["polygon", { points: "50,4 61,37 96,37 68,58 78,92 50,72 22,92 32,58 4,37 39,37" }];
+const HAZARD = ["polygon", { points: "50,6 96,90 4,90" }];
+const FLAME = ["path", { d: "M50 4 C58 26 80 36 80 62 A30 30 0 0 1 20 62 C20 48 30 40 34 28 C40 40 44 44 48 46 C46 30 44 18 50 4 Z" }];
+
+// the five factions of the game being drawn (set by the table): each gets its own shape
+let gameFactions = [];
+
+export function setGameFactions(factions) {
+  gameFactions = factions || [];
+}
+
+function shapeOf(kind) {
+  if (kind === "hero") return STAR;
+  if (kind === "toxic") return HAZARD;
+  if (kind === "fire-phoenix") return FLAME;
+  const faction = kind === "elf-orc" ? "elves" : kind;
+  const mine = gameFactions.indexOf(faction);
+  if (mine >= 0) return SHAPES[mine % SHAPES.length];
+  // a faction outside the game's five (a hero counted as one, an odd view): beyond them
+  const i = FACTIONS.indexOf(faction);
+  return SHAPES[(5 + (i < 0 ? 0 : i)) % SHAPES.length];
+}
+
+/** The emblem in the middle of a card: its shape, the big value written on it. */
+function emblem(kind, text) {
+  const svg = svgEl("svg", { viewBox: "0 0 100 100", class: "emblem", "aria-hidden": "true" });
+  const [tag, attrs] = shapeOf(kind);
+  svg.append(svgEl(tag, { ...attrs, class: "shape" }));
+  if (text !== "") {
+    const t = svgEl("text", { x: 50, y: kind === "toxic" ? 74 : 54, class: text.length > 2 ? "val word" : "val" });
+    t.setAttribute("text-anchor", "middle");
+    t.setAttribute("dominant-baseline", "middle");
+    t.textContent = text;
+    svg.append(t);
   }
-  shape.setAttribute("fill", "currentColor");
-  shape.setAttribute("opacity", "0.55");
-  svg.append(shape);
   return svg;
 }
 
+/** The card back: a pattern and a diamond. */
+function backFace() {
+  const svg = svgEl("svg", { viewBox: "0 0 100 140", class: "back-art", "aria-hidden": "true", preserveAspectRatio: "none" });
+  svg.append(svgEl("rect", { x: 8, y: 8, width: 84, height: 124, rx: 8, class: "frame" }));
+  svg.append(svgEl("polygon", { points: "50,40 74,70 50,100 26,70", class: "mark" }));
+  return svg;
+}
+
+// the values of the heroes in this game (options may change them, R-61): set by the table
+// from its view; the catalog's defaults otherwise
+let heroValues = Object.fromEntries(CATALOG.heroes.map((e) => [e.key, e.value]));
+
+export function setHeroValues(values) {
+  if (values) heroValues = { ...heroValues, ...values };
+}
+
+/** A card in words, as a screen reader says it: "Goblins 5", "Jester (hero, 5)", "Demons
+ * (odd)", "face-down card". The same words as the server's claim.text.describe.card_words,
+ * from the catalog's titles. */
+export function cardWords(name) {
+  if (name === "?") return "face-down card";
+  const faction = factionOf(name);
+  const value = valueOf(name);
+  if (faction === "hero") {
+    const v = heroValues[value];
+    return `${title(value)} (hero${v !== undefined ? `, ${v}` : ""})`;
+  }
+  const kind = String(name).split(":")[0];
+  const words = title(kind);
+  return number(value) === null && !/x$/.test(value) ? `${words} (${value})` : `${words} ${value}`;
+}
+
+/** The rules text of a card, for its tooltip: its faction's (or hero's, or kind's). */
+export function cardRules(name) {
+  if (name === "?") return "A face-down card.";
+  const kind = String(name).split(":")[0];
+  const key = kind === "hero" ? valueOf(name) : kind;
+  const known = entry(key);
+  let text = known ? known.rules : "";
+  if (kind === "fire-phoenix") text += ` ${entry("phoenixes") ? entry("phoenixes").rules : ""}`;
+  return text.trim();
+}
+
+// the longest word a card's name line holds at its normal size (about 6 em wide): longer words
+// get a smaller font, never a break inside a word ("necromancer", "doppelganger")
+const NAME_FIT = 9.5;
+
+function fitSize(words, base, room) {
+  const longest = Math.max(...String(words).split(/\s+/).map((w) => w.length), 1);
+  return Math.min(base, room / longest);
+}
+
 /** A card, face up (as the view writes it) or face down (`?`).
- * opts: {mini, moves (legal moves for it: a button), onclick, label}. */
+ * opts: {size ("mini" | "small"), moves (its legal moves: a button), words (what clicking it
+ * does), onclick, dim, fresh (an entrance animation's class)}. */
 export function card(name, opts = {}) {
   const clickable = Boolean(opts.onclick);
   const cls = ["card"];
+  if (opts.size) cls.push(opts.size);
   if (opts.mini) cls.push("mini");
   if (clickable) cls.push("legal");
   if (opts.dim) cls.push("dim");
-  const attrs = {
-    class: cls.join(" "),
-    dataset: { card: name },
-    title: name === "?" ? "a face-down card" : name,
-  };
+  if (opts.fresh) cls.push(opts.fresh);
+  const attrs = { class: "", dataset: { card: name } };
+  let children;
   if (name === "?") {
-    attrs.class += " back";
+    cls.push("back");
     attrs["aria-label"] = "face-down card";
-    return h("div", attrs);
+    children = [backFace()];
+  } else {
+    const faction = factionOf(name);
+    const kind = String(name).split(":")[0];
+    const value = valueOf(name);
+    const hero = faction === "hero";
+    if (hero) cls.push("hero");
+    if (kind === "toxic") cls.push("toxic");
+    if (kind === "fire-phoenix") cls.push("fire");
+    if (kind === "elf-orc") cls.push("dual");
+    attrs.style = colours(kind === "fire-phoenix" || kind === "elf-orc" || kind === "toxic" ? kind : faction);
+    attrs.dataset.kind = kind;
+    const shownValue = hero ? String(heroValues[value] ?? "") : value;
+    const label = hero ? title(value) : kind === "fire-phoenix" ? "Fire Phoenix" : cap(LABELS[kind] || LABELS[faction] || title(faction));
+    const abbr = hero ? "HERO" : ABBR[kind] || ABBR[faction] || faction.slice(0, 3).toUpperCase();
+    const word = number(shownValue) === null;
+    if (word && !hero) cls.push("wordy");
+    const nameEl = h("span", { class: "nm" }, label);
+    nameEl.style.setProperty("--fit", fitSize(label, 1, NAME_FIT).toFixed(3));
+    // the abbreviation under the corner value, and alone on a small card: fitted to its width,
+    // never clipped ("I.QUEEN", "FROST")
+    const abbrEl = h("span", { class: "ab" }, abbr);
+    abbrEl.style.setProperty("--fit", fitSize(abbr, 1, 6).toFixed(3));
+    children = [
+      h("span", { class: "idx", "aria-hidden": "true" }, h("span", { class: "iv" }, shownValue || "★"), abbrEl),
+      emblem(hero ? "hero" : kind === "fire-phoenix" || kind === "toxic" ? kind : faction, shownValue),
+      nameEl,
+    ];
+    attrs["aria-label"] = cardWords(name);
   }
-  const faction = factionOf(name);
-  const value = valueOf(name);
-  if (faction === "elf-orc") attrs.class += " dual";
-  if (number(value) === null && !/^\d+x$/.test(value)) attrs.class += " wordy";
-  attrs.style = colours(faction);
-  attrs["aria-label"] = name;
-  const word = number(value) === null && !/^\d+x$/.test(value);
-  const label = LABELS[faction] || faction.replace(/-/g, " ");
-  const shown = faction === "hero" ? value.replace(/-/g, " ") : value;
-  const children = [
-    h("span", { class: word ? "v word" : "v" }, shown),
-    pip(faction),
-    h(
-      "span",
-      { class: label.length > 8 ? "f long" : "f" },
-      h("span", { class: "full" }, label),
-      h("span", { class: "abbr" }, ABBR[faction] || faction.slice(0, 3).toUpperCase()),
-    ),
-  ];
+  if (opts.words) attrs["aria-label"] = opts.words;
+  attrs.class = cls.join(" ");
   if (clickable) {
     attrs.type = "button";
     if (opts.moves) attrs.dataset.moves = JSON.stringify(opts.moves);
@@ -211,7 +313,11 @@ export function card(name, opts = {}) {
     attrs.onclick = opts.onclick;
     return h("button", attrs, children);
   }
-  return h("div", attrs, children);
+  return h("div", { ...attrs, role: "img" }, children);
+}
+
+function cap(text) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** A row of cards. */
@@ -222,5 +328,7 @@ export function cardRow(names, opts = {}) {
 /** A value chip for the Score pile table (faction colour, value text). */
 export function chip(name) {
   const faction = factionOf(name);
-  return h("span", { class: "chip", style: colours(faction), title: name }, valueOf(name));
+  const chipEl = h("span", { class: "chip", style: colours(faction), title: cardWords(name) }, valueOf(name));
+  if (faction === "hero") chipEl.textContent = ABBR.hero ? title(valueOf(name)) : valueOf(name);
+  return chipEl;
 }

@@ -2,8 +2,8 @@
 // /play/ID?replay=N steps through a finished game from move N. The server holds the game; this
 // page only draws what it is sent and sends the moves clicked.
 
-import { FACTIONS, PRESETS, h } from "./cards.js";
-import { Names, heading, renderTable } from "./table.js";
+import { FACTIONS, PRESETS, cardRules, cardWords, h } from "./cards.js";
+import { Names, heading, layoutFans, renderTable } from "./table.js";
 
 const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
 const params = new URLSearchParams(location.search);
@@ -155,18 +155,148 @@ function namesFor(kinds) {
   return new Names(names);
 }
 
-function drawLive() {
+// -- the pace of the table ------------------------------------------------------------------
+// The server answers a move at once, the bot's reply in the same breath (one message per move).
+// The page shows them one after the other: a finished trick stays on the table for a moment
+// with who won it, then is collected; the bot's card slides in. A click or a key skips the
+// pause; nothing pauses or moves under prefers-reduced-motion (or ?motion=off). Only the latest
+// message offers moves, so a pause never lets a stale move be sent, and never blocks input
+// beyond it.
+
+const PAUSE_MS = 800;
+const COLLECT_MS = 340;
+const noMotion =
+  params.get("motion") === "off" ||
+  (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
+if (noMotion) body.classList.add("no-motion");
+
+const pace = { queue: [], running: false, skip: null, shown: null };
+
+/** Wait `ms`, or less when the reader clicks or presses a key (body.dataset.pausing is set
+ * meanwhile, for the tests). */
+function pause(ms) {
+  if (noMotion || ms <= 0) return Promise.resolve();
+  body.dataset.pausing = "1";
+  body.classList.add("pausing");
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pace.skip = null;
+      delete body.dataset.pausing;
+      body.classList.remove("pausing");
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    pace.skip = done;
+  });
+}
+
+function skipPause(event) {
+  if (!pace.skip) return;
+  if (event.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(event.key)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  pace.skip();
+}
+document.addEventListener("click", skipPause, true);
+document.addEventListener("keydown", skipPause, true);
+
+const playKey = (p) => `${p.player}:${p.card}`;
+
+/** What changed from the message shown to the next: the plays that arrived (animated), the
+ * cards drawn into the seat's hand, a trick that was finished. */
+function changes(before, after) {
+  const played = new Set();
+  const drawn = new Set();
+  let finished = null;
+  if (!before || noMotion) return { played, drawn, finished };
+  const oldTricks = (before.view.tricks || []).length;
+  const newTricks = (after.view.tricks || []).length;
+  if (newTricks > oldTricks) finished = after.view.tricks[newTricks - 1];
+  const oldCurrent = newTricks > oldTricks ? null : before.view.current;
+  const known = new Set(((oldCurrent || {}).plays || []).map(playKey));
+  const sameTrick = newTricks > oldTricks ? before.view.current : null;
+  const wasOnTable = new Set(((sameTrick || {}).plays || []).map(playKey));
+  for (const p of ((after.view.current || {}).plays || [])) if (!known.has(playKey(p))) played.add(playKey(p));
+  if (finished) for (const p of finished.plays) if (!wasOnTable.has(playKey(p))) played.add(playKey(p));
+  if (seat !== null) {
+    const had = new Set(before.view.players[seat].hand);
+    const now = after.view.players[seat].hand;
+    if (now.length > before.view.players[seat].hand.length) {
+      for (const name of now) if (name !== "?" && !had.has(name)) drawn.add(name);
+    }
+  }
+  return { played, drawn, finished };
+}
+
+async function runQueue() {
+  if (pace.running) return;
+  pace.running = true;
+  try {
+    while (pace.queue.length) {
+      const msg = pace.queue.shift();
+      const change = changes(pace.shown, msg);
+      live.message = msg;
+      pace.shown = msg;
+      takeLog(msg);
+      if (change.finished && change.finished.plays.length) {
+        // the finished trick, with the card that ended it, and who won it
+        drawLive({ hold: change.finished, fresh: { played: change.played, drawn: new Set() } });
+        await pause(PAUSE_MS);
+        const plays = document.getElementById("plays");
+        if (plays && !noMotion) {
+          const w = change.finished.winner;
+          const mineSide = seat === null ? 0 : seat;
+          const where = w === null || w === undefined ? "none" : w === mineSide ? "bottom" : "top";
+          plays.classList.add(`collect-${where}`);
+          await new Promise((resolve) => setTimeout(resolve, COLLECT_MS));
+        }
+        const ended = new Set(change.finished.plays.map(playKey));
+        const fresh = { played: new Set([...change.played].filter((k) => !ended.has(k))), drawn: change.drawn };
+        drawLive({ fresh, settled: pace.queue.length === 0 });
+      } else {
+        drawLive({ fresh: change, settled: pace.queue.length === 0 });
+      }
+      // the other player's card (a bot's reply) stays in sight before the next change
+      const theirs = [...change.played].some((key) => seat === null || !key.startsWith(`${seat}:`));
+      if (pace.queue.length && theirs && !change.finished) await pause(PAUSE_MS);
+    }
+  } finally {
+    pace.running = false;
+    // the last message drawn already offers its moves unless something cut the queue short
+    if (!pace.settled) drawLive();
+  }
+}
+
+/** Show every message still queued at once (the socket closed: the next connection starts
+ * from a fresh message, after these). */
+function drainQueue() {
+  if (pace.skip) pace.skip();
+  while (pace.queue.length) {
+    const msg = pace.queue.shift();
+    live.message = msg;
+    pace.shown = msg;
+    takeLog(msg);
+  }
+  drawLive();
+}
+
+function drawLive(extra = {}) {
   const msg = live.message;
   if (!msg) return;
   const view = msg.view;
-  // nothing can be sent while the socket is down: no move is offered until it is back
-  const legal = msg.seat === seat && live.connected ? msg.legal || [] : [];
+  // nothing can be sent while the socket is down, or while later messages wait to be shown:
+  // only the latest message's moves are offered
+  const waiting = pace.queue.length > 0 || Boolean(extra.hold) || (pace.running && !extra.settled);
+  const legal = msg.seat === seat && live.connected && !waiting ? msg.legal || [] : [];
+  const focus = rememberFocus();
   renderTable({
     view,
     seat,
     names: live.names,
     labels: live.labels,
     legal,
+    words: msg.words || [],
     decision: msg.decision || null,
     prompt: msg.prompt || null,
     factions: live.factions,
@@ -174,15 +304,145 @@ function drawLive() {
     chosenCard: live.chosenCard,
     onMove: choose,
     links: links(),
+    hold: extra.hold || null,
+    fresh: extra.fresh || null,
   });
+  pace.settled = !waiting;
+  restoreFocus(focus);
   const who = seat === null ? "watching" : `you are player ${seat}`;
   setTitle(`${heading(view)} · ${who}`);
+  const busy = live.busy || waiting;
   body.dataset.status = msg.status;
   body.dataset.version = String(msg.version);
-  body.dataset.busy = live.busy ? "1" : "0";
+  body.dataset.busy = busy ? "1" : "0";
   body.dataset.legal = String(legal.length);
   body.classList.toggle("busy", live.busy);
 }
+
+// -- the keyboard and the focus ----------------------------------------------------------------
+// Every clickable card is a button: Tab reaches it, Enter or Space plays it; the arrow keys move
+// between the clickable cards and buttons of your move. A redraw keeps the focus on the same
+// card (or on the first card to play, when the focused one has gone).
+
+// set while the player uses the keyboard: a card (or button) of their move keeps the focus
+// across redraws, also once the one they played has left the hand
+let keyboardFocus = false;
+document.addEventListener("keydown", (event) => {
+  if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) keyboardFocus = true;
+}, true);
+document.addEventListener("pointerdown", () => {
+  keyboardFocus = false;
+}, true);
+
+function rememberFocus() {
+  const el = document.activeElement;
+  if (!el || el === body || !el.closest("#felt")) return keyboardFocus ? { zone: null, card: null, move: null } : null;
+  const zone = el.closest("#mine, #other, #centre");
+  return { zone: zone ? zone.id : null, card: el.dataset.card || null, move: el.dataset.move || null };
+}
+
+function restoreFocus(focus) {
+  if (!focus) return;
+  const scope = (focus.zone && document.getElementById(focus.zone)) || document;
+  let target = null;
+  if (focus.card) target = scope.querySelector(`button.card[data-card="${CSS.escape(focus.card)}"]`);
+  if (!target && focus.move) target = scope.querySelector(`button[data-move="${CSS.escape(focus.move)}"]`);
+  if (!target) target = document.querySelector("#mine button.card.legal, #decision button");
+  if (target) target.focus({ preventScroll: true });
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) return;
+  if (replayAt !== null) return; // the replay's arrows step through the moves
+  const all = [...document.querySelectorAll("#decision button, #mine .hand button.card")];
+  if (!all.length) return;
+  const forward = event.key === "ArrowRight" || event.key === "ArrowDown";
+  const i = all.indexOf(document.activeElement);
+  const next = i < 0 ? all[forward ? 0 : all.length - 1] : all[(i + (forward ? 1 : -1) + all.length) % all.length];
+  event.preventDefault();
+  next.focus();
+});
+
+// -- the rules text of a card: hover, keyboard focus or a long press ---------------------------
+
+const tip = document.getElementById("tip");
+let tipTimer = null;
+let pressed = false;
+
+function showTip(el) {
+  const name = el.dataset.card;
+  if (!name || el.classList.contains("ghost")) return;
+  tip.replaceChildren(h("strong", {}, cardWords(name)), cardRules(name));
+  tip.hidden = false;
+  const box = el.getBoundingClientRect();
+  const w = tip.offsetWidth;
+  const ht = tip.offsetHeight;
+  const left = Math.min(Math.max(8, box.left + box.width / 2 - w / 2), innerWidth - w - 8);
+  let top = box.top - ht - 8;
+  if (top < 8) top = Math.min(box.bottom + 8, innerHeight - ht - 8);
+  tip.style.setProperty("left", `${left}px`);
+  tip.style.setProperty("top", `${top}px`);
+}
+
+function hideTip() {
+  clearTimeout(tipTimer);
+  if (tip) tip.hidden = true;
+}
+
+document.addEventListener("pointerover", (event) => {
+  if (event.pointerType !== "mouse") return;
+  const el = event.target.closest && event.target.closest(".card[data-card]");
+  clearTimeout(tipTimer);
+  if (!el) {
+    hideTip();
+    return;
+  }
+  tipTimer = setTimeout(() => showTip(el), 350);
+});
+document.addEventListener("pointerout", (event) => {
+  const to = event.relatedTarget;
+  if (event.pointerType === "mouse" && !(to && to.closest && to.closest(".card[data-card]"))) hideTip();
+});
+document.addEventListener("focusin", (event) => {
+  const el = event.target.closest && event.target.closest(".card[data-card]");
+  if (el && event.target.matches(":focus-visible")) showTip(el);
+  else hideTip();
+});
+document.addEventListener("pointerdown", (event) => {
+  hideTip();
+  pressed = false;
+  if (event.pointerType === "mouse") return;
+  const el = event.target.closest && event.target.closest(".card[data-card]");
+  if (!el) return;
+  tipTimer = setTimeout(() => {
+    pressed = true; // a long press shows the rules text and does not play the card
+    showTip(el);
+  }, 500);
+});
+for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+  document.addEventListener(type, (event) => {
+    if (type === "pointermove" && event.pointerType === "mouse") return;
+    clearTimeout(tipTimer);
+  });
+}
+document.addEventListener(
+  "click",
+  (event) => {
+    if (!pressed) return;
+    pressed = false;
+    event.preventDefault();
+    event.stopPropagation();
+  },
+  true,
+);
+document.addEventListener("contextmenu", (event) => {
+  if (event.target.closest && event.target.closest(".card[data-card]")) event.preventDefault();
+});
+addEventListener("resize", () => {
+  hideTip();
+  layoutFans();
+});
+addEventListener("scroll", hideTip, { passive: true });
 
 function takeLog(msg) {
   const incoming = Array.isArray(msg.log) ? msg.log : [];
@@ -216,11 +476,10 @@ function onMessage(event) {
   }
   if (msg.type === "state") {
     const old = live.message;
-    live.message = msg;
     if (!old || msg.version !== old.version) live.chosenCard = null;
     live.busy = false;
-    takeLog(msg);
-    drawLive();
+    pace.queue.push(msg);
+    runQueue();
   } else if (msg.type === "error") {
     live.lastError = msg.message || "error";
     live.busy = false;
@@ -248,7 +507,7 @@ function connect() {
     if (live.ws !== ws) return;
     live.busy = false;
     live.connected = false;
-    drawLive();
+    drainQueue();
     if (event.code === 4003 || event.code === 4004) {
       live.stopped = true;
       setConn("closed", false);

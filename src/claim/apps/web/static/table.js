@@ -8,8 +8,8 @@
 // kinds it words; claim.text.describe words the same for the terminal.
 
 import {
-  CATALOG, FACTIONS, OWN_VOTE, byValue, card, cardRow, chip, colours, factionOf, h, hint, sortCards,
-  title, valueOf,
+  CATALOG, FACTIONS, OWN_VOTE, byValue, card, cardRow, cardWords, chip, colours, factionOf, h,
+  setGameFactions, setHeroValues, sortCards, title, valueOf,
 } from "./cards.js";
 
 const PHASES = { 1: "Phase One", 2: "Phase Two" };
@@ -112,130 +112,189 @@ export function heading(view) {
 
 // -- the moves -----------------------------------------------------------------------------
 
-/** The card a `play` move names: "play elf-orc:5 as elves" → "elf-orc:5". */
-export function playedName(move) {
-  if (!move.startsWith("play ")) return null;
-  return move.slice(5).split(" ")[0];
+/** The card a move names, or null: "play elf-orc:5 as elves" → "elf-orc:5", "use wishing-lamp
+ * demons:7" → "demons:7", "take top" → null. */
+export function namedCard(move) {
+  const parts = move.split(" ");
+  const arg = parts[0] === "use" ? parts[2] : parts[1];
+  return arg && arg.includes(":") ? arg : null;
 }
 
-/** Split the legal moves into those a card of the hand carries (by card name) and the rest. */
-export function splitMoves(legal, hand) {
+/** The card a `play` move names: "play elf-orc:5 as elves" → "elf-orc:5". */
+export function playedName(move) {
+  return move.startsWith("play ") ? namedCard(move) : null;
+}
+
+// the moves that choose a card of the player's own hand: its cards in the hand are clicked
+const HAND_VERBS = new Set(["play", "give", "discard", "aside"]);
+// the decision whose `give` names a card of the Score pile, not of the hand (Tavern)
+const FROM_SCORE_PILE = new Set(["tavern"]);
+
+/** The legal moves laid out: those a card of the hand carries (by card name), those a card
+ * laid out for the decision carries (`tray`: {name, move}; a Seer's prize, a Wishing Lamp's
+ * names, a Score pile card to steal or tuck...), and the rest (buttons). */
+export function splitMoves(legal, hand, decision = null) {
   const inHand = new Set(hand);
   const byCard = new Map();
+  const tray = [];
   const buttons = [];
   for (const move of legal) {
-    const name = playedName(move);
-    if (name !== null && inHand.has(name)) {
+    const name = namedCard(move);
+    const verb = move.split(" ")[0];
+    if (name !== null && HAND_VERBS.has(verb) && inHand.has(name) && !FROM_SCORE_PILE.has(decision)) {
       if (!byCard.has(name)) byCard.set(name, []);
       byCard.get(name).push(move);
+    } else if (name !== null) {
+      tray.push({ name, move });
     } else {
       buttons.push(move);
     }
   }
-  return { byCard, buttons };
+  return { byCard, tray, buttons };
 }
 
-/** A few words after a move: what an artifact does, what `pass` and `take top` mean. */
-export function moveHint(move) {
-  if (move === "pass") return "decline";
-  if (move === "take top") return "the top card of the deck";
-  if (move === "take prize") return "the prize";
-  if (!move.startsWith("use ")) return "";
-  const parts = move.split(" ");
-  return hint(parts[1], parts.slice(2).join(" "));
+/** The server's words for each legal move ({move: [text, hint]}); a move it sent no words for
+ * reads as it is. */
+function wordsOf(model) {
+  const map = new Map();
+  const words = model.words || [];
+  (model.legal || []).forEach((move, i) => map.set(move, words[i] || [move, ""]));
+  return (move) => map.get(move) || [move, ""];
+}
+
+function commonPrefix(texts) {
+  if (!texts.length) return "";
+  let prefix = texts[0];
+  for (const t of texts.slice(1)) {
+    let i = 0;
+    while (i < prefix.length && i < t.length && prefix[i] === t[i]) i++;
+    prefix = prefix.slice(0, i);
+  }
+  return prefix.replace(/[\s:]+$/, "");
 }
 
 // -- the panels ----------------------------------------------------------------------------
 
-function zone(label, ...content) {
-  return h("div", { class: "zone" }, h("div", { class: "label" }, label), ...content);
-}
 
-function backs(count) {
-  if (count === 0) return h("span", { class: "muted small" }, "none");
-  return cardRow(Array(count).fill("?"), { mini: true, tight: true });
-}
-
-/** Face-up cards, or face-down backs for hidden ones (a hand in someone else's view). */
-function cardsOrBacks(names, factions, opts = {}) {
-  if (!names.length) return h("span", { class: "muted small" }, "none");
+/** A small zone of a seat: a label and its cards (open), or a count that opens on a click. */
+function zone(label, names, factions, opts = {}) {
   const known = names.filter((n) => n !== "?");
   const hidden = names.length - known.length;
-  const row = cardRow(sortCards(known, factions), { mini: opts.mini, tight: opts.mini });
-  if (hidden) row.append(...Array.from({ length: hidden }, () => card("?", { mini: true })));
-  return row;
+  const cards = [...sortCards(known, factions), ...Array(hidden).fill("?")].map((n) => card(n, { size: "mini" }));
+  const row = h("div", { class: "cards tight" }, cards.length ? cards : h("span", { class: "muted small" }, "none"));
+  if (opts.closed) {
+    return h("details", { class: "zone", dataset: opts.data || {} }, h("summary", {}, `${label} · ${names.length}`), row);
+  }
+  return h("div", { class: "zone", dataset: opts.data || {} }, h("span", { class: "label" }, label), row);
+}
+
+/** Each player's Score pile in short, by faction: a coloured tab with its abbreviation and
+ * count (the full table is the votes panel). */
+function pileSummary(pl, factions, p) {
+  const score = pl.score || [];
+  const groups = new Map();
+  for (const name of sortCards(score, factions)) {
+    const f = factionOf(name);
+    if (!groups.has(f)) groups.set(f, []);
+    groups.get(f).push(name);
+  }
+  const tabs = [...groups.entries()].map(([f, names]) =>
+    h(
+      "span",
+      {
+        class: "pile",
+        style: colours(f),
+        title: `${title(f)}: ${names.map(valueOf).join(", ")}`,
+        "aria-label": `${title(f)}: ${names.length} card${names.length > 1 ? "s" : ""}`,
+        dataset: { faction: f },
+      },
+      h("b", {}, (CATALOG.factions.find((e) => e.key === f) || CATALOG.cards.find((e) => e.key === f) || { abbr: f }).abbr || f),
+      ` ${names.length}`,
+    ),
+  );
+  return h(
+    "div",
+    { class: "piles-summary", dataset: { player: String(p) }, "aria-label": "Score pile by faction" },
+    h("span", { class: "label" }, `Score pile ${score.length}`),
+    tabs,
+  );
 }
 
 function seatPanel(id, view, p, model) {
-  const { seat, names, factions, legal, onMove, busy } = model;
+  const { seat, names, factions, legal, onMove, busy, decision } = model;
   const pl = view.players[p];
   const mine = seat === p;
-  const toMove = view.next && view.next.player === p && view.status !== "finished";
+  const bottom = id === "mine";
+  const finished = view.status === "finished";
+  const toMove = view.next && view.next.player === p && !finished;
+  const hand = pl.hand || [];
+  const counts = [`${hand.length} card${hand.length === 1 ? "" : "s"} in hand`];
+  if (view.phase === 1 && !finished) counts.push(`followers ${(pl.followers || []).length}`);
   const head = h(
     "div",
     { class: "seat-head" },
     h("span", { class: "name" }, cap(names.of(p))),
-    h("span", { class: "muted small" }, model.labels ? model.labels[p] : `player ${p}`),
+    h("span", { class: "who" }, model.labels ? model.labels[p] : `player ${p}`),
     toMove ? h("span", { class: "badge" }, mine ? "your move" : "to move") : null,
+    h("span", { class: "counts", dataset: { player: String(p) } }, counts.join(" · ")),
   );
-  const children = [head];
-  const hand = pl.hand || [];
-  const counts = [`hand ${hand.length}`];
-  if (view.phase === 1) counts.push(`followers ${(pl.followers || []).length}`);
-  children.push(h("div", { class: "small muted counts", dataset: { player: String(p) } }, counts.join(" · ")));
 
-  // the hand: your cards (legal ones clickable), or backs
-  const handBox = h("div", { class: "hand", dataset: { player: String(p) } });
-  if (hand.every((n) => n === "?")) {
-    handBox.append(backs(hand.length));
-  } else {
-    const playable = mine ? splitMoves(legal, hand).byCard : new Map();
-    const row = h("div", { class: "cards" });
-    for (const name of sortCards(hand, factions)) {
-      const moves = playable.get(name);
-      if (moves && !busy) {
-        row.append(card(name, { moves, onclick: () => onMove(moves, name) }));
-      } else {
-        row.append(card(name));
-      }
+  // the hand: fanned; your cards (legal ones clickable), or backs
+  const playable = mine ? splitMoves(legal, hand, decision).byCard : new Map();
+  const say = wordsOf(model);
+  const fresh = model.fresh || {};
+  const fan = h("div", { class: "cards fan", dataset: { count: String(hand.length) } });
+  const shown = hand.every((n) => n === "?") ? hand : sortCards(hand, factions);
+  for (const name of shown) {
+    const moves = playable.get(name);
+    const opts = { size: bottom ? "" : "small", fresh: mine && fresh.drawn && fresh.drawn.has(name) ? "drawn" : null };
+    if (moves && !busy) {
+      const words = moves.length === 1 ? say(moves[0])[0] : `${cardWords(name)}: choose how to play it`;
+      fan.append(card(name, { ...opts, moves, words, onclick: () => onMove(moves, name) }));
+    } else {
+      fan.append(card(name, { ...opts, dim: mine && legal.length > 0 && !finished && !moves }));
     }
-    if (!hand.length) row.append(h("span", { class: "muted small" }, "no cards"));
-    handBox.append(row);
   }
-  children.push(zone(mine ? "Your hand" : `${cap(names.owner(p))} hand`, handBox));
+  if (!hand.length) fan.append(h("span", { class: "muted small empty" }, finished ? "no cards left" : "no cards"));
+  const handBox = h(
+    "div",
+    { class: "hand", dataset: { player: String(p) }, role: "group", "aria-label": mine ? "Your hand" : `${cap(names.owner(p))} hand` },
+    fan,
+  );
 
-  if (view.phase === 1 || (pl.followers || []).length) {
-    children.push(zone("Followers", cardsOrBacks(pl.followers || [], factions, { mini: true })));
+  const zones = [];
+  zones.push(pileSummary(pl, factions, p));
+  if (view.phase === 1 && (pl.followers || []).length) {
+    zones.push(zone("Followers", pl.followers, factions, { closed: true, data: { zone: "followers" } }));
   }
-  if ((pl.aside || []).length) {
-    children.push(zone("Set aside (Flail of Dawn)", cardsOrBacks(pl.aside, factions, { mini: true })));
-  }
-  if ((pl.chosen || []).length) {
-    children.push(zone("Chosen, carried out once both have chosen", cardsOrBacks(pl.chosen, factions, { mini: true })));
-  }
-  if ((pl.gnomes || []).length || factions.includes("gnomes")) {
-    children.push(zone("Face-up Gnomes", cardsOrBacks(pl.gnomes || [], factions, { mini: true })));
-  }
-  if (pl.vampire || (pl.tucked || []).length || factions.includes("vampires")) {
-    const stack = pl.vampire
-      ? h("div", { class: "cards tight" }, card(pl.vampire, { mini: true }), h("span", { class: "small muted" }, "tucked:"), ...(pl.tucked || []).map((n) => card(n, { mini: true })))
-      : h("span", { class: "muted small" }, "none");
-    children.push(zone("Vampire stack", stack));
+  if ((pl.aside || []).length) zones.push(zone("Set aside (Flail of Dawn)", pl.aside, factions));
+  if ((pl.chosen || []).length) zones.push(zone("Chosen, carried out once both have chosen", pl.chosen, factions));
+  if ((pl.gnomes || []).length) zones.push(zone("Face-up Gnomes", pl.gnomes, factions));
+  if (pl.vampire || (pl.tucked || []).length) {
+    zones.push(zone("Vampire stack", [pl.vampire, ...(pl.tucked || [])].filter(Boolean), [], { data: { zone: "vampire" } }));
   }
   if (pl.artifacts !== undefined || pl.used_artifacts !== undefined) {
     const unused = pl.artifacts || [];
     const used = pl.used_artifacts || [];
-    const held = unused.includes("?")
-      ? `${unused.length} unused (secret)`
-      : `unused: ${unused.map(title).join(", ") || "none"}`;
-    children.push(
-      zone(
-        "Artifacts",
-        h("div", { class: "small artifacts", dataset: { player: String(p) } }, `${held}; used: ${used.map(title).join(", ") || "none"}`),
+    const secret = unused.filter((a) => a === "?").length;
+    const chips = [
+      ...unused.filter((a) => a !== "?").map((a) => h("span", { class: "art", title: title(a), dataset: { artifact: a } }, title(a))),
+      ...(secret ? [h("span", { class: "art secret" }, `${secret} unused (secret)`)] : []),
+      ...used.map((a) => h("span", { class: "art used", title: `${title(a)} (used)`, dataset: { artifact: a } }, title(a))),
+    ];
+    zones.push(
+      h(
+        "div",
+        { class: "zone artifacts", dataset: { player: String(p) } },
+        h("span", { class: "label" }, "Artifacts"),
+        chips.length ? chips : h("span", { class: "muted small" }, "none"),
       ),
     );
   }
-  fill(id, children);
+  const zonesBox = h("div", { class: "zones" }, zones);
+  const children = bottom ? [handBox, head, zonesBox] : [head, handBox, zonesBox];
+  const el = fill(`${id}-seat`, children);
+  if (el) el.classList.toggle("to-move", Boolean(toMove));
 }
 
 function describePlay(play, i, names) {
@@ -243,55 +302,106 @@ function describePlay(play, i, names) {
   return `${cap(names.of(play.player))} ${verb}`;
 }
 
+function prizeSlot(prizes, phase, label) {
+  if (prizes.length) {
+    return h(
+      "div",
+      { class: "slot prize", id: "prize" },
+      h("span", { class: "label" }, label || (prizes.length > 1 ? "Prizes (Islands: the winner takes one)" : "Prize")),
+      h("div", { class: "cards" }, prizes.map((n) => card(n))),
+    );
+  }
+  if (phase === 1) {
+    return h("div", { class: "slot prize", id: "prize" }, h("span", { class: "label" }, "Prize"), h("div", { class: "card ghost", "aria-hidden": "true" }));
+  }
+  return null;
+}
+
 function trickPanel(view, model) {
-  const { names } = model;
-  const children = [h("h2", {}, heading(view))];
-  const current = view.current;
+  const { names, seat } = model;
+  const children = [h("h2", { id: "trick-heading" }, heading(view))];
+  const hold = model.hold; // a trick just finished, shown for a moment before it is collected
+  const current = hold || view.current;
   const row = h("div", { class: "trick-row" });
+  const fresh = model.fresh || {};
+  const [top, bottom] = order(seat);
   if (current) {
     const prizes = current.prizes && current.prizes.length > 1 ? current.prizes : current.prize ? [current.prize] : [];
-    if (prizes.length) {
-      row.append(
+    const prize = prizeSlot(prizes, current.phase || view.phase);
+    if (prize) row.append(prize);
+    // the two places of the trick: the other player's card above, yours below (on a wide
+    // table: side by side, the other's first)
+    const plays = h("div", { class: "plays", id: "plays", dataset: hold ? { held: "1" } : {} });
+    for (const p of [top, bottom]) {
+      const i = current.plays.findIndex((play) => play.player === p);
+      if (i < 0) {
+        const waiting = !hold && (current.plays.length ? true : current.leader === p);
+        plays.append(
+          h(
+            "div",
+            { class: `slot ghost ${p === top ? "top" : "bottom"}`, dataset: { player: String(p) } },
+            h("span", { class: "label" }, waiting && view.next && view.next.player === p ? `${cap(names.of(p))}…` : ""),
+            h("div", { class: "card ghost", "aria-hidden": "true" }),
+          ),
+        );
+        continue;
+      }
+      const play = current.plays[i];
+      const key = `${play.player}:${play.card}`;
+      const anim = fresh.played && fresh.played.has(key) ? (p === top ? "enter-top" : "enter-bottom") : null;
+      const label = describePlay(play, i, names) + (play.value !== undefined && hold ? ` (${play.value})` : "");
+      plays.append(
         h(
           "div",
-          { class: "slot prize", id: "prize" },
-          h("span", { class: "label" }, prizes.length > 1 ? "Prizes (Islands: the winner takes one)" : "Prize"),
-          cardRow(prizes),
+          { class: `slot play ${p === top ? "top" : "bottom"}`, dataset: { player: String(play.player) } },
+          h("span", { class: "label" }, label),
+          card(play.card, { fresh: anim }),
+          play.as ? h("span", { class: "as" }, `as ${title(play.as)}`) : null,
         ),
       );
-    } else if (view.phase === 1) {
-      row.append(h("div", { class: "slot prize", id: "prize" }, h("span", { class: "label" }, "Prize"), h("span", { class: "muted" }, "none")));
     }
-    current.plays.forEach((play, i) => {
-      row.append(
-        h(
-          "div",
-          { class: "slot play", dataset: { player: String(play.player) } },
-          h("span", { class: "label" }, describePlay(play, i, names)),
-          card(play.card),
-          play.as ? h("span", { class: "as" }, `as ${play.as}`) : null,
-        ),
-      );
-    });
-    if (!current.plays.length) {
-      row.append(h("div", { class: "slot" }, h("span", { class: "muted" }, `${cap(names.of(current.leader))} to lead`)));
-    }
+    row.append(plays);
   } else {
-    row.append(h("span", { class: "muted" }, view.status === "finished" ? "The game is over." : "No trick on the table."));
+    row.append(h("div", { class: "plays empty" }, h("span", { class: "muted" }, view.status === "finished" ? "The game is over." : "No trick on the table.")));
   }
-  const deck = h("div", { class: "slot deck" }, h("span", { class: "label" }, "Deck"), h("span", { class: "count", id: "deck-count" }, String((view.deck || []).length)));
-  row.append(deck);
+  // the deck and the discard pile
+  const deck = view.deck || [];
+  const discard = view.discard || [];
+  const finished = view.status === "finished";
+  row.append(
+    h(
+      "div",
+      { class: "piles" },
+      h(
+        "div",
+        { class: "slot deck", title: finished ? "cards never drawn" : "the deck" },
+        h("span", { class: "label" }, finished ? "Never drawn" : "Deck"),
+        deck.length ? card("?", { size: "small" }) : h("div", { class: "card small ghost", "aria-hidden": "true" }),
+        h("span", { class: "count", id: "deck-count" }, String(deck.length)),
+      ),
+      h(
+        "div",
+        { class: "slot discard", title: "the discard pile" },
+        h("span", { class: "label" }, "Discard"),
+        discard.length ? card(discard[discard.length - 1], { size: "small" }) : h("div", { class: "card small ghost", "aria-hidden": "true" }),
+        h("span", { class: "count", id: "discard-count" }, String(discard.length)),
+      ),
+    ),
+  );
   children.push(row);
   if (current && (current.artifacts || []).length) {
     let used = current.artifacts.map(title).join(", ");
-    if ((current.daggered || []).length) used += ` (the King's Dagger took ${current.daggered.join(", ")})`;
-    children.push(h("div", { class: "small" }, `Artifacts used: ${used}`));
+    if ((current.daggered || []).length) used += ` (the King's Dagger took ${current.daggered.map(cardWords).join(", ")})`;
+    children.push(h("div", { class: "small note" }, `Artifacts used: ${used}`));
   }
   if (current && current.winner !== undefined && current.winner !== null) {
-    children.push(h("div", { class: "verdict" }, `→ ${cap(names.act(current.winner, "wins", "win"))} it${current.reason ? `: ${current.reason}` : ""}`));
+    const verdict = `${cap(names.act(current.winner, "wins", "win"))} the trick${current.reason ? `: ${current.reason}` : ""}`;
+    children.push(h("div", { class: `verdict ${current.winner === bottom ? "mine" : "theirs"}`, id: "verdict", role: "status" }, verdict));
+  } else if (hold) {
+    children.push(h("div", { class: "verdict", id: "verdict", role: "status" }, `Nobody wins the trick${hold.reason ? `: ${hold.reason}` : ""}`));
   }
   const tricks = view.tricks || [];
-  if (tricks.length) {
+  if (tricks.length && !hold) {
     const last = tricks[tricks.length - 1];
     const plays = last.plays
       .map((p, i) => `${names.of(p.player)} ${i === 0 ? "led" : "played"} ${p.card}${p.as ? ` as ${p.as}` : ""}${p.value !== undefined ? ` (${p.value})` : ""}`)
@@ -303,7 +413,7 @@ function trickPanel(view, model) {
 }
 
 function decisionPanel(view, model) {
-  const { seat, names, legal, onMove, busy, chosenCard } = model;
+  const { seat, names, legal, onMove, busy, chosenCard, decision } = model;
   const el = document.getElementById("decision");
   if (!el) return;
   if (seat === null || seat === undefined) {
@@ -311,16 +421,47 @@ function decisionPanel(view, model) {
     return;
   }
   el.hidden = false;
-  const children = [h("h2", {}, "Your move")];
+  const children = [];
+  const say = wordsOf(model);
   if (view.status === "finished") {
-    children.push(h("div", { class: "prompt" }, "The game is over."));
-  } else if (!legal.length) {
+    children.push(h("div", { class: "prompt", id: "prompt" }, "The game is over."));
+  } else if (!legal.length || model.hold) {
     const next = view.next ? view.next.player : null;
-    children.push(h("div", { class: "prompt muted", id: "prompt" }, next === null || next === seat ? "Waiting…" : `Waiting for ${names.of(next)}…`));
+    const text = model.hold ? "…" : next === null || next === seat ? "Waiting…" : `Waiting for ${names.of(next)}…`;
+    children.push(h("div", { class: "prompt muted", id: "prompt" }, text));
   } else {
     const hand = view.players[seat].hand || [];
-    const { byCard, buttons } = splitMoves(legal, hand);
+    const { byCard, tray, buttons } = splitMoves(legal, hand, decision);
     children.push(h("div", { class: "prompt", id: "prompt" }, model.prompt || "Choose one."));
+    // the cards a decision names outside the hand, laid out to be clicked, grouped by what
+    // clicking them does (the common start of the server's words: "Take", "Use Wishing Lamp")
+    if (tray.length && !chosenCard) {
+      const groups = new Map();
+      for (const item of tray) {
+        const key = item.move.replace(item.name, "\u0000");
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(item);
+      }
+      const box = h("div", { class: "tray", id: "choices" });
+      for (const items of groups.values()) {
+        const texts = items.map((it) => say(it.move)[0]);
+        const caption = items.length > 1 ? commonPrefix(texts) : texts[0];
+        const hintText = say(items[0].move)[1];
+        box.append(
+          h(
+            "div",
+            { class: "tray-group" },
+            h("span", { class: "label" }, caption, hintText && items.length > 1 ? h("span", { class: "hint" }, ` · ${hintText}`) : null),
+            h(
+              "div",
+              { class: "cards tight" },
+              items.map((it) => card(it.name, { size: "small", moves: [it.move], words: say(it.move)[0], onclick: busy ? null : () => onMove([it.move]) })),
+            ),
+          ),
+        );
+      }
+      children.push(box);
+    }
     const box = h("div", { class: "moves", id: "moves" });
     let shown = buttons;
     if (chosenCard && byCard.has(chosenCard)) {
@@ -329,18 +470,18 @@ function decisionPanel(view, model) {
       box.classList.add("choice");
     }
     for (const move of shown) {
-      const hint = moveHint(move);
+      const [text, hintText] = say(move);
       box.append(
         h(
           "button",
-          { type: "button", dataset: { move }, disabled: busy, onclick: () => onMove([move]) },
-          move,
-          hint ? h("span", { class: "hint" }, hint) : null,
+          { type: "button", class: move === "pass" ? "secondary" : null, dataset: { move }, disabled: busy, onclick: () => onMove([move]) },
+          text,
+          hintText ? h("span", { class: "hint" }, hintText) : null,
         ),
       );
     }
     if (chosenCard && byCard.has(chosenCard)) {
-      box.append(h("button", { type: "button", class: "secondary", onclick: () => onMove([]) }, "cancel"));
+      box.append(h("button", { type: "button", class: "secondary cancel", onclick: () => onMove([]) }, "Cancel"));
     }
     if (box.childElementCount) children.push(box);
   }
@@ -475,7 +616,9 @@ function extrasPanel(view, model) {
   }
   for (const line of locationFacts(view, names)) facts.push(h("li", {}, line));
   if (view.heroes) {
-    facts.push(item("Heroes", `${view.heroes.count} in the deck, from a pool of ${(view.heroes.pool || []).length} (which ones is secret)`));
+    // which heroes are in the deck stays secret until the end; then the result shows those seen
+    const which = view.status === "finished" ? "those seen are shown with the result" : "which ones is secret";
+    facts.push(item("Heroes", `${view.heroes.count} in the deck, from a pool of ${(view.heroes.pool || []).length} (${which})`));
   }
   if (view.artifacts && view.artifacts.pool) {
     facts.push(item("Artifact pool", view.artifacts.pool.map(title).join(", ")));
@@ -483,7 +626,7 @@ function extrasPanel(view, model) {
   const discard = view.discard || [];
   facts.push(item("Discard pile", discard.length ? h("details", {}, h("summary", {}, `${discard.length} cards`), cardRow(sortCards(discard, factions), { mini: true, tight: true })) : "empty"));
   if ((view.out || []).length) facts.push(item("Out of the game", `${view.out.length} cards`));
-  const counts = [`deck ${(view.deck || []).length}`];
+  const counts = [view.status === "finished" ? `never drawn ${(view.deck || []).length}` : `deck ${(view.deck || []).length}`];
   for (const p of order(seat).reverse()) {
     const pl = view.players[p];
     let text = `${names.of(p)}: hand ${pl.hand.length}`;
@@ -500,12 +643,36 @@ const REASONS = {
   draw: "a draw",
 };
 
-/** The result: who won, how, each faction's vote (also in the votes panel), the end moves. */
+/** Every hero card the view shows anywhere (piles, hands, tricks): once the game is over, the
+ * heroes that were in the deck, as far as anyone saw them. */
+function heroesSeen(view) {
+  const seen = new Set();
+  const add = (n) => {
+    if (typeof n === "string" && n.startsWith("hero:")) seen.add(n);
+  };
+  for (const pl of view.players) {
+    for (const zoneName of ["hand", "followers", "score", "gnomes", "tucked", "aside", "chosen"]) (pl[zoneName] || []).forEach(add);
+    add(pl.vampire);
+  }
+  for (const zoneName of ["deck", "discard", "troll_pool", "out", "table"]) (view[zoneName] || []).forEach(add);
+  for (const t of [...(view.tricks || []), view.current].filter(Boolean)) {
+    add(t.prize);
+    (t.prizes || []).forEach(add);
+    (t.plays || []).forEach((p) => add(p.card));
+  }
+  return [...seen].sort();
+}
+
+/** The result: who won, how, each faction's vote (also in the votes panel), the end moves, and
+ * everything the final view shows that the game kept hidden: the heroes that were in the deck,
+ * each player's artifacts, the cards never drawn. */
 export function resultPanel(view, model, links) {
   const el = document.getElementById("result");
   if (!el) return;
   const result = view.result;
-  if (view.status !== "finished" || !result) {
+  const finished = view.status === "finished" && result;
+  document.body.classList.toggle("finished", Boolean(finished));
+  if (!finished) {
     el.hidden = true;
     return;
   }
@@ -521,13 +688,20 @@ export function resultPanel(view, model, links) {
     children.push(
       h(
         "ul",
-        { class: "facts", id: "final-votes" },
-        votes.map(([faction, p]) => h("li", { dataset: { faction } }, `${faction}: ${p === null || p === undefined ? "nobody" : names.of(p)}`)),
+        { class: "final-votes", id: "final-votes" },
+        votes.map(([faction, p]) =>
+          h(
+            "li",
+            { dataset: { faction }, class: p === null || p === undefined ? "nobody" : `p${p}` },
+            h("span", { class: "swatch", style: colours(faction), "aria-hidden": "true" }),
+            `${faction}: ${p === null || p === undefined ? "nobody" : names.of(p)}`,
+          ),
+        ),
       ),
     );
   }
   if (result.votes_won) {
-    children.push(h("div", { id: "votes-won" }, `Votes won: ${[0, 1].map((p) => `${names.of(p)} ${result.votes_won[p]}`).join(" · ")}`));
+    children.push(h("div", { id: "votes-won", class: "votes-won" }, `Votes won: ${[0, 1].map((p) => `${names.of(p)} ${result.votes_won[p]}`).join(" · ")}`));
   }
   if (result.cards_in_won_factions) {
     children.push(h("div", { class: "small muted" }, `Cards in the factions won: ${[0, 1].map((p) => `${names.of(p)} ${result.cards_in_won_factions[p]}`).join(" · ")}`));
@@ -537,6 +711,36 @@ export function resultPanel(view, model, links) {
     const who = (p) => (p === 0 || p === 1 ? names.of(p) : "nobody");
     children.push(h("div", { class: "small" }, `Dungeon: an extra vote each to ${who(d.phase_one)} (Phase One) and ${who(d.phase_two)} (Phase Two)`));
   }
+  // what the end of the game reveals
+  const reveal = [];
+  if (view.heroes) {
+    const seen = heroesSeen(view);
+    const unseen = Math.max(0, view.heroes.count - seen.length);
+    reveal.push(
+      h(
+        "div",
+        { class: "reveal", id: "heroes-reveal" },
+        h("span", { class: "label" }, `Heroes in the deck: ${view.heroes.count}${unseen ? ` (${unseen} never drawn, unseen)` : ""}`),
+        seen.length ? cardRow(seen, { size: "mini", tight: true }) : null,
+      ),
+    );
+  }
+  for (const p of order(model.seat).reverse()) {
+    const pl = view.players[p];
+    if (pl.artifacts === undefined && pl.used_artifacts === undefined) continue;
+    const unused = (pl.artifacts || []).filter((a) => a !== "?");
+    const used = pl.used_artifacts || [];
+    reveal.push(
+      h(
+        "div",
+        { class: "reveal artifacts-reveal", dataset: { player: String(p) } },
+        `${cap(names.owner(p))} artifacts: used ${used.map(title).join(", ") || "none"}; unused ${unused.map(title).join(", ") || "none"}`,
+      ),
+    );
+  }
+  const never = (view.deck || []).length + (view.out || []).length;
+  if (never) reveal.push(h("div", { class: "small muted" }, `${never} card${never > 1 ? "s" : ""} left the game unseen (never drawn).`));
+  if (reveal.length) children.push(h("div", { class: "reveals" }, reveal));
   if ((result.end_moves || []).length) {
     children.push(
       h(
@@ -551,12 +755,37 @@ export function resultPanel(view, model, links) {
   el.replaceChildren(...children);
 }
 
-/** Draw every panel of the table. model: {view, seat, names (Names), labels, legal, decision,
- * factions (when known), onMove, busy, chosenCard, links}. */
+/** Fan each hand: its cards overlap just enough to fit the width they have (a phone holds 13). */
+export function layoutFans() {
+  for (const fan of document.querySelectorAll(".cards.fan")) {
+    const cards = [...fan.children].filter((c) => c.classList.contains("card"));
+    if (cards.length < 2) {
+      fan.style.removeProperty("--overlap");
+      continue;
+    }
+    const width = cards[0].offsetWidth;
+    const room = fan.clientWidth - 4;
+    const step = Math.min(width + 6, (room - width) / (cards.length - 1));
+    fan.style.setProperty("--overlap", `${Math.min(6, step - width).toFixed(1)}px`);
+    const mid = (cards.length - 1) / 2;
+    cards.forEach((c, i) => {
+      // a gentle arc: the middle cards a little higher, the ends turned outwards
+      c.style.setProperty("--tilt", `${((i - mid) * (12 / cards.length)).toFixed(2)}deg`);
+      c.style.setProperty("--lift", `${(Math.abs(i - mid) ** 2 * (16 / (cards.length * cards.length))).toFixed(1)}px`);
+      c.style.setProperty("z-index", String(i + 1));
+    });
+  }
+}
+
+/** Draw every panel of the table. model: {view, seat, names (Names), labels, legal, words,
+ * decision, prompt, factions (when known), onMove, busy, chosenCard, links, hold (a finished
+ * trick shown before it is collected), fresh ({played, drawn}: what just arrived, animated)}. */
 export function renderTable(model) {
   const view = model.view;
+  if (view.heroes && view.heroes.values) setHeroValues(view.heroes.values);
   const factions = gameFactions(view, model.factions);
-  const m = { ...model, factions, legal: model.legal || [] };
+  setGameFactions(factions);
+  const m = { ...model, factions, legal: model.hold ? [] : model.legal || [] };
   const [top, bottom] = order(model.seat);
   seatPanel("other", view, top, m);
   seatPanel("mine", view, bottom, m);
@@ -565,4 +794,5 @@ export function renderTable(model) {
   votesPanel(view, m);
   extrasPanel(view, m);
   resultPanel(view, m, model.links);
+  layoutFans();
 }

@@ -27,9 +27,10 @@ from claim.bots.search import (
     simulation_cost,
 )
 from claim.core import cards
-from claim.core.engine import apply, current_player
+from claim.core.engine import apply
 from claim.core.options import SetupOptions, resolve_setup
 from claim.core.state import State
+from endgames import endgames
 from scenario import CLAIM, position_record, replay
 
 #: a legal deck whose powers ask every decision kind: take (Seers), smash (Giants),
@@ -211,61 +212,12 @@ def test_adaptive_search_is_deterministic() -> None:
 # -- the tree below the root (information-set MCTS) ----------------------------------------------
 
 
-def _value(state: State, player: int) -> float:
-    """The exact result for ``player`` with best play on both sides (the game must be of
-    perfect information from here: base-game Phase Two)."""
-    if state.result is not None:
-        winner = state.result["winner"]
-        return 0.5 if winner is None else float(winner == player)
-    values = []
-    for move in legal_actions(state):
-        child = state.clone(history=False)
-        apply(child, move)
-        values.append(_value(child, player))
-    return max(values) if current_player(state) == player else min(values)
-
-
-def _exact(state: State) -> dict[str, float]:
-    """Each legal move's exact value for the player to move (:func:`_value`)."""
-    player = current_player(state)
-    assert player is not None
-    exact = {}
-    for move in legal_actions(state):
-        child = state.clone(history=False)
-        apply(child, move)
-        exact[move] = _value(child, player)
-    return exact
-
-
-def _endgames(cards_left: int, count: int) -> list[tuple[State, dict[str, float]]]:
-    """Base-game Phase Two positions with ``cards_left`` cards in the hand to move, from
-    seeded random games, where the moves do not all have the same exact value; with each
-    move's exact value."""
-    found: list[tuple[State, dict[str, float]]] = []
-    for seed in range(200):
-        state = new_game(GameConfig(), seed)
-        rng = random.Random(seed)
-        while state.result is None:
-            player = current_player(state)
-            assert player is not None
-            if state.phase == 2 and len(state.hands[player]) == cards_left:
-                exact = _exact(state)
-                if len(set(exact.values())) > 1:
-                    found.append((state, exact))
-                break
-            legal = legal_actions(state)
-            apply(state, legal[rng.randrange(len(legal))])
-        if len(found) == count:
-            return found
-    raise AssertionError("too few end games found")  # pragma: no cover
-
-
 def test_the_tree_plays_perfect_information_end_games_exactly() -> None:
     """In base-game Phase Two nothing is hidden (every unseen card is in the other hand), so
     the tree is plain UCT: with a few hundred simulations it plays a move of the best exact
     value (both sides playing their best, from a full game-tree search) in every position —
     which needs the other player's nodes to choose from *their* side."""
-    for state, exact in _endgames(4, 6):
+    for state, exact in endgames(4, 6):
         bot = SearchBot(1, iterations=600, adaptive=False)
         move = decide(state, bot)
         assert exact[move] == max(exact.values()), (state.moves, exact, move)

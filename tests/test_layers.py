@@ -1,7 +1,8 @@
 """The package's layers, read from the source: imports only go down, and the core is a DAG.
 
 Layers, bottom up: ``claim.core`` (the rules, views, records: a pure library), ``claim.text`` (the
-describing layer), ``claim.bots`` and ``claim.sim``, then ``claim.apps`` (the command line, the
+describing layer), ``claim.bots``, ``claim.sim`` and ``claim.analysis`` (the post-game analysis,
+which uses the search), then ``claim.apps`` (the command line, the
 terminal table, the web server). Each module's imports are read with :mod:`ast` and resolved to
 the module they name (``from claim.core import cards`` is an edge to ``claim.core.cards``; ``from
 claim.core.engine import apply`` to ``claim.core.engine``). An import counts as an edge to the
@@ -213,7 +214,7 @@ def test_the_core_modules_form_no_import_cycle() -> None:
 
 
 def test_the_core_imports_no_upper_layer_and_no_user_interface_library() -> None:
-    upper = ("claim.text", "claim.bots", "claim.sim", "claim.apps")
+    upper = ("claim.text", "claim.bots", "claim.sim", "claim.analysis", "claim.apps")
     bad = [
         _where(module, i)
         for module, imports in IMPORTS.items()
@@ -230,7 +231,12 @@ def test_the_core_imports_no_upper_layer_and_no_user_interface_library() -> None
 
 
 def test_the_middle_layers_do_not_import_the_apps() -> None:
-    rules = {"claim.text": "claim.apps", "claim.bots": "claim.apps", "claim.sim": "claim.apps"}
+    rules = {
+        "claim.text": "claim.apps",
+        "claim.bots": "claim.apps",
+        "claim.sim": "claim.apps",
+        "claim.analysis": "claim.apps",
+    }
     bad = [
         _where(module, i)
         for module, imports in IMPORTS.items()
@@ -240,7 +246,8 @@ def test_the_middle_layers_do_not_import_the_apps() -> None:
         if _in(i.module, forbidden)
     ]
     assert not bad, (
-        "claim.text, claim.bots and claim.sim sit below the apps and must not import them; move "
+        "claim.text, claim.bots, claim.sim and claim.analysis sit below the apps and must not "
+        "import them; move "
         "what both need down into claim.text (describing) or claim.core (rules):\n" + "\n".join(bad)
     )
 

@@ -73,7 +73,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from claim.bots.base import Sampler
 from claim.core.cards import PRESETS
@@ -123,6 +123,29 @@ MIN_SPENT = 0.25
 CONFIDENCE = 1.0
 
 
+class MoveValue(NamedTuple):
+    """A root move after a search: its simulations and wins (a draw counts half) for the
+    deciding player."""
+
+    move: str
+    visits: int
+    wins: float
+    #: the mean of the later half of its simulations (:meth:`SearchBot.evaluate`; 0 from a
+    #: bot's own search): the early ones ran while the tree below was still exploring
+    late: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        """The deciding player's estimated chance of winning after the move (0 unsimulated)."""
+        return self.wins / self.visits if self.visits else 0.0
+
+
+def _late(results: list[float] | tuple[()]) -> float:
+    """The mean of the later half of ``results`` (0 for none)."""
+    half = results[len(results) // 2 :]
+    return sum(half) / len(half) if half else 0.0
+
+
 class SearchBot:
     """Determinized Monte Carlo search (PIMC + UCB1 at the root); see the module doc."""
 
@@ -166,6 +189,8 @@ class SearchBot:
         self.tree = tree
         #: the nodes the last search added below its root moves (for tests and benchmarks)
         self.last_nodes = 0
+        #: every root move's simulations and wins in the last search (:meth:`evaluate`)
+        self.last_values: list[MoveValue] = []
 
     def choose(self, view: View, legal: list[str], sample: Sampler | None = None) -> str:
         self.last_simulations = 0
@@ -175,9 +200,49 @@ class SearchBot:
             return legal[self.rng.randrange(len(legal))]
         return self._search(legal, sample)
 
+    def evaluate(
+        self, legal: list[str], sample: Sampler, spread: float = 0.5, focus: str | None = None
+    ) -> list[MoveValue]:
+        """Every legal move's value for the player to act (the post-game analysis,
+        :mod:`claim.analysis`), in legal order: the same search as :meth:`choose`, except that
+        ``spread`` of the budget goes round-robin over the moves first (every move is measured,
+        on the same determinizations, not only the promising ones) and the whole budget is
+        spent (no early stop, no smaller share for a decision that plays no card), raised to one
+        simulation per move where it is smaller. A single legal move is searched too: its value
+        is the position's.
+
+        ``focus`` (the move a player made): after the even share, it is simulated instead of
+        UCB1's pick whenever it has fewer simulations than that move, so it ends with about as
+        many as the best move. A move's mean is biased down while the tree below it still
+        explores (a win that needs exact play looks worse until the tree finds that play), so
+        two moves compare fairly only at about equal simulations. For the same reason each
+        :class:`MoveValue` also carries the mean of its later simulations (``late``)."""
+        if not 0.0 <= spread <= 1.0:
+            raise ValueError("spread must be between 0 and 1")
+        floor = max(1, int(self.iterations * spread) // len(legal))
+        self.last_simulations = 0
+        at = legal.index(focus) if focus is not None else -1
+        self._search(
+            legal, sample, floor=floor, adaptive=False, minimum=len(legal), focus=at, keep=True
+        )
+        return list(self.last_values)
+
     # -- the search ---------------------------------------------------------------------------
 
-    def _search(self, legal: list[str], sample: Sampler) -> str:
+    def _search(
+        self,
+        legal: list[str],
+        sample: Sampler,
+        floor: int = 1,
+        adaptive: bool | None = None,
+        minimum: int = 0,
+        focus: int = -1,
+        keep: bool = False,
+    ) -> str:
+        """The search (module doc); every move is simulated ``floor`` times round-robin before
+        UCB1 picks (once: the bot's own search); ``adaptive`` overrides :attr:`adaptive`; the
+        budget is at least ``minimum`` simulations; the move at ``focus`` keeps up with UCB1's
+        picks and ``keep`` keeps every result for :attr:`MoveValue.late` (:meth:`evaluate`)."""
         rng = self.rng
         worlds: list[tuple[State, int, set[str]]] = []  # (state, deciding player, its legal moves)
         first = sample(rng)
@@ -188,11 +253,13 @@ class SearchBot:
         if self.scaled:
             budget = min(budget, max(1, int(WORK_CEILING / simulation_cost(first.config))))
         seconds = self.seconds
-        adaptive = self.adaptive
+        if adaptive is None:
+            adaptive = self.adaptive
         if adaptive and not _plays_a_card(legal):
             budget = max(int(budget * OTHER_SHARE), MIN_OTHER * len(legal))
             if seconds is not None:
                 seconds *= OTHER_SHARE
+        budget = max(budget, minimum)
         deadline = time.perf_counter() + seconds if seconds is not None else None
         k_max = MAX_DETERMINIZATIONS if self.time_only else min(budget, MAX_DETERMINIZATIONS)
 
@@ -206,18 +273,21 @@ class SearchBot:
         log = math.log
         sqrt = math.sqrt
         stopped = -1  # the move a confidence stop chose
+        first_rounds = n_moves * floor  # the simulations spread evenly over the moves first
+        #: each simulation's result by move, kept for :meth:`evaluate` only (MoveValue.late)
+        results: list[list[float]] | None = [[] for _ in range(n_moves)] if keep else None
         while True:
             if deadline is not None and total and time.perf_counter() >= deadline:
                 break
             if not self.time_only and total >= budget:
                 break
-            if adaptive and total >= n_moves and total % CHECK_EVERY == 0:
+            if adaptive and total >= first_rounds and total % CHECK_EVERY == 0:
                 left = -1 if self.time_only else budget - total
                 stopped = _settled(visits, wins, left, total >= MIN_SPENT * budget)
                 if stopped >= 0:
                     break
-            if total < n_moves:
-                m = total
+            if total < first_rounds:
+                m = total % n_moves
             else:
                 best = -1.0
                 m = 0
@@ -229,6 +299,8 @@ class SearchBot:
                         if score > best:
                             best = score
                             m = i
+                if focus >= 0 and visits[focus] < visits[m]:
+                    m = focus
             j = visits[m]
             if j >= len(worlds) and len(worlds) < k_max:
                 world = sample(rng)
@@ -241,18 +313,24 @@ class SearchBot:
                 world, player, world_legal = next(
                     (w for w in worlds if move in w[2]), (world, player, world_legal)
                 )
+            result = 0.0
             if move in world_legal:
                 s = world.clone(history=False)
                 apply(s, move)
                 if self.tree:
-                    wins[m] += self._descend(below[m], s, player)
+                    result = self._descend(below[m], s, player)
                 else:
-                    wins[m] += playout(s, player, rng, self.greedy)
-            else:
-                wins[m] += 0.0
+                    result = playout(s, player, rng, self.greedy)
+            wins[m] += result
             visits[m] += 1
             total += 1
+            if results is not None:
+                results[m].append(result)
         self.last_simulations = total
+        self.last_values = [
+            MoveValue(legal[i], visits[i], wins[i], _late(results[i] if results else ()))
+            for i in range(n_moves)
+        ]
         if stopped >= 0:
             return legal[stopped]
         best_move = max(

@@ -1,18 +1,19 @@
-"""The ``claim`` command: deal, replay, simulate and play games of Claim, and match bots.
+"""The ``claim`` command: deal, replay, analyse, simulate and play games of Claim, match bots.
 
 A thin adapter over the library: it parses options, calls the engine and prints text. Every error a
 user can cause is printed as one line ``error: ...`` on stderr with exit code 2, never a traceback.
 
 One module per command group: :mod:`.group` (the ``claim`` group, one-line errors, shared
 helpers), :mod:`.options` (the setup options as Click options), :mod:`.replay` (deal, replay),
-:mod:`.simulate`, :mod:`.arena`, :mod:`.ladder` (a round robin of bots, rated), :mod:`.serve`,
-:mod:`.play` and :mod:`.table` (the line-by-line game's table).
+:mod:`.analyze` (the post-game analysis), :mod:`.simulate`, :mod:`.arena`, :mod:`.ladder` (a
+round robin of bots, rated), :mod:`.serve`, :mod:`.play` and :mod:`.table` (the line-by-line
+game's table).
 """
 
 from __future__ import annotations
 
 # each command module registers its commands on the group when imported
-from claim.apps.cli import arena, ladder, play, replay, serve, simulate
+from claim.apps.cli import analyze, arena, ladder, play, replay, serve, simulate
 from claim.apps.cli.group import ERROR_EXIT, ClaimGroup, cli, fail
 from claim.apps.cli.play import (
     DEFAULT_PLAY_BOT,
@@ -26,6 +27,7 @@ __all__ = [
     "DEFAULT_PLAY_BOT",
     "ERROR_EXIT",
     "ClaimGroup",
+    "analyze",
     "arena",
     "artifact_help_lines",
     "artifact_lines",

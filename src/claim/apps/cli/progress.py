@@ -22,9 +22,12 @@ def quiet_option(command: F) -> F:
 
 
 @contextmanager
-def progress(name: str, label: str, total: int, quiet: bool) -> Iterator[Callable[[], None]]:
-    """A function to call once per game played: the bar (``label``) on a terminal, else a line
-    ``NAME: DONE/TOTAL games (P%), S s`` at every tenth of ``total``; nothing when ``quiet``."""
+def progress(
+    name: str, label: str, total: int, quiet: bool, unit: str = "games"
+) -> Iterator[Callable[[], None]]:
+    """A function to call once per game played (per ``unit``): the bar (``label``) on a terminal,
+    else a line ``NAME: DONE/TOTAL games (P%), S s`` at every tenth of ``total``; nothing when
+    ``quiet``."""
     if quiet or total <= 0:
         yield _nothing
     elif sys.stderr.isatty():
@@ -35,14 +38,14 @@ def progress(name: str, label: str, total: int, quiet: bool) -> Iterator[Callabl
             task = bar.add_task(label, total=total)
             yield lambda: bar.advance(task)
     else:
-        yield _lines(name, total, time.perf_counter())
+        yield _lines(name, total, time.perf_counter(), unit)
 
 
 def _nothing() -> None:
     return None
 
 
-def _lines(name: str, total: int, start: float) -> Callable[[], None]:
+def _lines(name: str, total: int, start: float, unit: str) -> Callable[[], None]:
     done = [0]
 
     def step() -> None:
@@ -50,6 +53,6 @@ def _lines(name: str, total: int, start: float) -> Callable[[], None]:
         if done[0] * 10 // total > (done[0] - 1) * 10 // total:
             elapsed = time.perf_counter() - start
             percent = 100 * done[0] // total
-            click.echo(f"{name}: {done[0]}/{total} games ({percent}%), {elapsed:.0f} s", err=True)
+            click.echo(f"{name}: {done[0]}/{total} {unit} ({percent}%), {elapsed:.0f} s", err=True)
 
     return step

@@ -17,7 +17,11 @@ from claim.analysis.review import (
     Decision,
     PlayerSummary,
     analyse,
+    assemble,
+    check_budget,
     decision_count,
+    decision_plies,
+    weigh_at,
 )
 from claim.analysis.verdicts import BLUNDER, INACCURACY, MISTAKE
 
@@ -32,6 +36,10 @@ __all__ = [
     "Decision",
     "PlayerSummary",
     "analyse",
+    "assemble",
+    "check_budget",
     "decision_count",
+    "decision_plies",
     "report_lines",
+    "weigh_at",
 ]

@@ -158,12 +158,11 @@ def analyse(
     simulations each (only the moves at ``plies``, when given); ``progress()`` is called once
     per decision weighed. A bad record raises the one-line ``ClaimError`` that replaying it
     would."""
-    if budget < MIN_BUDGET:
-        raise ValueError(f"the budget must be at least {MIN_BUDGET} simulations a decision")
+    check_budget(budget)
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
-    final = records.replay(record)  # checks the whole record first: one clear error, no work
-    wanted = [ply for ply, _, _ in _positions(record) if plies is None or ply in plies]
+    records.replay(record)  # checks the whole record first: one clear error, no work
+    wanted = [ply for ply in decision_plies(record) if plies is None or ply in plies]
     decisions: list[Decision] = []
     if jobs == 1 or len(wanted) < 2:
         for ply, state, move in _positions(record):
@@ -175,11 +174,24 @@ def analyse(
     else:
         workers = min(jobs, len(wanted), os.cpu_count() or 1)
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_weigh_at, record, ply, budget, seed) for ply in wanted]
+            futures = [pool.submit(weigh_at, record, ply, budget, seed) for ply in wanted]
             for future in futures:
                 decisions.append(future.result())
                 if progress is not None:
                     progress()
+    return assemble(record, decisions, budget, seed)
+
+
+def check_budget(budget: int) -> None:
+    """Refuse a budget below :data:`MIN_BUDGET` (ValueError, one line)."""
+    if budget < MIN_BUDGET:
+        raise ValueError(f"the budget must be at least {MIN_BUDGET} simulations a decision")
+
+
+def assemble(record: Any, decisions: Sequence[Decision], budget: int, seed: int) -> Analysis:
+    """The analysis of ``record`` from its weighed ``decisions`` (in the record's order), for
+    a caller that weighs them itself (:func:`weigh_at` in its own workers: the web server)."""
+    final = records.replay(record)
     result = final.result
     return Analysis(
         budget=budget,
@@ -193,9 +205,15 @@ def analyse(
     )
 
 
+def decision_plies(record: Any) -> list[int]:
+    """The moves of ``record`` that are decisions (more than one legal move): what
+    :func:`analyse` weighs."""
+    return [ply for ply, _, _ in _positions(record)]
+
+
 def decision_count(record: Any) -> int:
     """How many decisions :func:`analyse` will weigh (for a progress bar)."""
-    return sum(1 for _ in _positions(record))
+    return len(decision_plies(record))
 
 
 def _positions(record: Any) -> Iterator[tuple[int, State, str]]:
@@ -210,9 +228,9 @@ def _positions(record: Any) -> Iterator[tuple[int, State, str]]:
         apply(state, move)
 
 
-def _weigh_at(record: Any, ply: int, budget: int, seed: int) -> Decision:
-    """:func:`weigh` the decision at ``ply`` (in a worker process: the record travels, not the
-    state)."""
+def weigh_at(record: Any, ply: int, budget: int, seed: int) -> Decision:
+    """:func:`weigh` the decision at ``ply`` of ``record`` (for a worker process: the record
+    travels, not the state)."""
     state = records.initial_state(record)
     moves: Sequence[str] = record["moves"]
     for i in range(ply):

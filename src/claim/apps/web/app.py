@@ -36,7 +36,9 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
+from claim.analysis import DEFAULT_BUDGET
 from claim.apps.palette import palette_json
+from claim.apps.web.analyses import Analyses
 from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
 from claim.apps.web.store import Store
 from claim.core.errors import ClaimError
@@ -99,6 +101,14 @@ def _catalog_response(if_none_match: str) -> Response:
     if etag in tags or "*" in tags:
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
+
+
+def _require_json(request: Request, what: str = "the request") -> None:
+    """Refuse a POST that is not ``application/json`` (415): a plain HTML form on another site
+    cannot send one, so it cannot make this server work on its behalf."""
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise ApiError(f"send {what} as JSON, with Content-Type: application/json", 415)
 
 
 def _page(name: str) -> Response:
@@ -315,6 +325,7 @@ def create_app(
     *,
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int = GAMES_PER_MINUTE,
+    analysis_budget: int = DEFAULT_BUDGET,
 ) -> FastAPI:
     """The app over the database at ``db_url`` (a bad URL or a missing driver raises a one-line
     :class:`~claim.apps.web.store.StoreError`). Games in progress are loaded back when it starts
@@ -322,12 +333,15 @@ def create_app(
 
     ``allow_origins``: the origins (``https://example.com``, or ``*``) whose pages may open a
     socket besides this server's own; ``max_games_per_minute``: how many games one client (IP
-    address) may create in any minute (0: no limit). A bad value raises a one-line ClaimError.
+    address) may create in any minute (0: no limit); ``analysis_budget``: the simulations per
+    decision of a finished game's analysis (docs/analysis.md). A bad value raises a one-line
+    ClaimError.
     """
     origins = Origins(allow_origins)
     rate = RateLimit(max_games_per_minute)
     store = Store(db_url)
     manager = GameManager(store)
+    analyses = Analyses(analysis_budget)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -335,6 +349,7 @@ def create_app(
         try:
             yield
         finally:
+            await analyses.close()
             await manager.stop()
 
     app = FastAPI(
@@ -367,9 +382,7 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> JSONResponse:
-        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-        if media != "application/json":
-            raise ApiError("send the new game as JSON, with Content-Type: application/json", 415)
+        _require_json(request, "the new game")
         client = request.client.host if request.client is not None else "unknown"
         wait = rate.take(client)
         if wait is not None:
@@ -419,6 +432,18 @@ def create_app(
     async def game_replay(game_id: str, n: str) -> dict[str, Any]:
         return await manager.replay(game_id, n)
 
+    @app.get("/api/games/{game_id}/analysis")
+    async def game_analysis(game_id: str) -> dict[str, Any]:
+        await manager.record(game_id)  # 404 unknown, 403 in progress (nothing to leak)
+        return analyses.status(game_id)
+
+    @app.post("/api/games/{game_id}/analysis", status_code=202)
+    async def start_analysis(game_id: str, request: Request) -> JSONResponse:
+        _require_json(request)
+        record = await manager.record(game_id)
+        status = await analyses.start(game_id, record)
+        return JSONResponse(status, status_code=200 if status["state"] == "done" else 202)
+
     # -- live play ------------------------------------------------------------------------------
 
     @app.websocket("/ws/games/{game_id}")
@@ -460,6 +485,10 @@ def create_app(
     @app.get("/play/{game_id}")
     async def table(game_id: str) -> Response:
         return _page("game.html")
+
+    @app.get("/analysis/{game_id}")
+    async def analysis_page(game_id: str) -> Response:
+        return _page("analysis.html")
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

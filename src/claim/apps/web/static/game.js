@@ -84,6 +84,7 @@ function seatLabels(kinds) {
 function links() {
   return [
     h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=0`, id: "replay-link" }, "Replay move by move"),
+    h("a", { href: `/analysis/${encodeURIComponent(gameId)}`, id: "analysis-link" }, "Analyse the game"),
     h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, "Download the record"),
     h("a", { href: "/" }, "Back to the lobby"),
   ];

@@ -224,6 +224,7 @@ export async function loadGames() {
     const links = [];
     if (game.status === "finished") {
       links.push(h("a", { href: `/play/${id}?replay=0`, class: "replay" }, "replay"));
+      links.push(h("a", { href: `/analysis/${id}`, class: "analyse" }, "analyse"));
       links.push(h("a", { href: `/api/games/${id}/record`, download: `claim-${game.id}.json`, class: "record" }, "record"));
       if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, "your table"));
     } else {

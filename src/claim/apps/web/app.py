@@ -429,8 +429,8 @@ def create_app(
         )
 
     @app.get("/api/games/{game_id}/replay/{n}")
-    async def game_replay(game_id: str, n: str) -> dict[str, Any]:
-        return await manager.replay(game_id, n)
+    async def game_replay(game_id: str, n: str, view: str = "all") -> dict[str, Any]:
+        return await manager.replay(game_id, n, view)
 
     @app.get("/api/games/{game_id}/analysis")
     async def game_analysis(game_id: str) -> dict[str, Any]:

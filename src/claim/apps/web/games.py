@@ -660,7 +660,8 @@ class GameManager:
         self._executor: ThreadPoolExecutor | None = None
         self._loading: asyncio.Lock | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._replays: OrderedDict[str, list[list[str]]] = OrderedDict()
+        #: the account of a finished game, move by move, by (game, viewer: None for everything)
+        self._replays: OrderedDict[tuple[str, int | None], list[list[str]]] = OrderedDict()
 
     # -- life cycle -----------------------------------------------------------------------------
 
@@ -784,29 +785,38 @@ class GameManager:
         """The record of a finished game (403 while it is in progress)."""
         return await self._finished_record(game_id)
 
-    async def replay(self, game_id: str, n_text: str) -> dict[str, Any]:
-        """A finished game after its first ``n`` moves, omniscient (``report``), with ``log``:
-        the account's lines for move ``n`` (for 0: the setup and the deal)."""
+    async def replay(self, game_id: str, n_text: str, view_text: str = "all") -> dict[str, Any]:
+        """A finished game after its first ``n`` moves as ``view_text`` saw it (``all``: every
+        card, ``report``; ``0`` or ``1``: that player's view then; ``spectator``), with
+        ``log``: the account's lines for move ``n`` (for 0: the setup and the deal) and
+        ``history``: the lines of every move up to ``n``, as that viewer was told them."""
+        viewer = _replay_viewer(view_text)
         record = await self._finished_record(game_id)
         total = len(record.get("moves", []))
         n = int(n_text) if n_text.isascii() and n_text.isdigit() and len(n_text) < 8 else -1
         if not 0 <= n <= total:
             raise ApiError(f"n must be a move number from 0 to {total}, not {shorten(n_text)!r}")
-        logs = self._replays.get(game_id)
+        key = (game_id, viewer)
+        logs = self._replays.get(key)
         if logs is None:
-            logs = await asyncio.to_thread(_replay_logs, record)
-            self._replays[game_id] = logs
+            logs = await asyncio.to_thread(_replay_logs, record, viewer)
+            self._replays[key] = logs
             while len(self._replays) > REPLAY_CACHE:
                 self._replays.popitem(last=False)
         else:
-            self._replays.move_to_end(game_id)
+            self._replays.move_to_end(key)
         state = await asyncio.to_thread(replay, record, n)
         # cast: the API's JSON is the view with the replay's keys added (a plain dict for FastAPI)
-        out = cast(dict[str, Any], report(state))
+        if viewer == SPECTATOR:
+            out = cast(dict[str, Any], spectate(state))
+        else:
+            out = cast(dict[str, Any], report(state, viewer=viewer))
         out["log"] = logs[n]
+        out["history"] = logs[: n + 1]
         out["n"] = n
         out["total"] = total
         out["move"] = record["moves"][n - 1] if n > 0 else None
+        out["viewer"] = view_text
         return out
 
     # -- WebSocket ------------------------------------------------------------------------------
@@ -1044,12 +1054,31 @@ def parse_move_message(text: str | None) -> tuple[str, int]:
     return move, version
 
 
-def _replay_logs(record: Record) -> list[list[str]]:
-    """The omniscient account of a finished game, move by move: index 0 the setup, index n the
-    lines of move n."""
+#: a replay's viewers (``?view=``): everything, a seat, a spectator
+REPLAY_VIEWS: dict[str, int | None] = {"all": None, "0": 0, "1": 1, "spectator": SPECTATOR}
+
+
+def _replay_viewer(text: str) -> int | None:
+    if text not in REPLAY_VIEWS:
+        raise ApiError(f"view must be one of {', '.join(REPLAY_VIEWS)}, not {shorten(text)!r}")
+    return REPLAY_VIEWS[text]
+
+
+def _replay_logs(record: Record, viewer: int | None = None) -> list[list[str]]:
+    """The account of a finished game, move by move: index 0 the setup, index n the lines of
+    move n; omniscient (``viewer`` None), or as player 0, 1 or a spectator was told it."""
     state = initial_state(record)
-    narrator = Narrator(state)
-    logs = [setup_lines(state, record)]
+    if viewer is None:
+        narrator = Narrator(state)
+        logs = [setup_lines(state, record)]
+    else:
+        names = Names()
+        narrator = Narrator(state, viewer=viewer, names=names)
+        config = state.config
+        who = "a spectator" if viewer == SPECTATOR else f"player {viewer}"
+        first = [f"The game as {who} saw it.", f"Factions: {', '.join(config.factions)}."]
+        first.append(f"Player {config.first_leader} leads the first trick.")
+        logs = [first + table_setup_lines(config, viewer, names)]
     for move in record.get("moves", []):
         logs.append(narrator.apply(move))
     return logs

@@ -573,7 +573,11 @@ async function startLive() {
 
 // -- the replay ------------------------------------------------------------------------------
 
-const replay = { record: null, total: 0, index: 0, told: new Map(), loading: false };
+const VIEWS = { all: "every card", 0: "player 0's view", 1: "player 1's view", spectator: "a spectator's view" };
+const replay = {
+  record: null, total: 0, index: 0, history: [], loading: false, wanted: null,
+  view: VIEWS[params.get("view")] ? params.get("view") : "all",
+};
 
 function replayBar() {
   const bar = document.getElementById("replay-bar");
@@ -582,45 +586,70 @@ function replayBar() {
   const button = (label, target, id, name) =>
     h("button", { type: "button", id, title: name, "aria-label": name, disabled: target < 0 || target > total || target === index, onclick: go(target) }, label);
   const next = index < total ? record.moves[index] : null;
+  // the scrubber: drag to any move (the position is fetched once the thumb rests)
+  const scrubber = h("input", {
+    type: "range", id: "replay-scrubber", min: 0, max: total, step: 1, value: index,
+    "aria-label": "Move", "aria-valuetext": `move ${index} of ${total}`,
+  });
+  scrubber.addEventListener("input", () => {
+    document.getElementById("replay-where").textContent = `move ${scrubber.value} of ${total}`;
+  });
+  scrubber.addEventListener("change", () => showStep(Number(scrubber.value)));
+  const viewer = h(
+    "select", { id: "replay-view", "aria-label": "Whose view" },
+    ...Object.entries(VIEWS).map(([value, label]) => h("option", { value, selected: value === replay.view }, label)),
+  );
+  viewer.addEventListener("change", () => {
+    replay.view = viewer.value;
+    showStep(replay.index, true);
+  });
   bar.replaceChildren(
     button("« start", 0, "replay-start", "the start"),
     button("−10", Math.max(0, index - 10), "replay-back10", "ten moves back"),
     button("◀", index - 1, "replay-back", "one move back"),
+    scrubber,
     h("span", { class: "where", id: "replay-where" }, `move ${index} of ${total}`),
     button("▶", index + 1, "replay-forward", "one move forward"),
     button("+10", Math.min(total, index + 10), "replay-forward10", "ten moves forward"),
     button("end »", total, "replay-end", "the end"),
+    viewer,
     h("span", { class: "next", id: "replay-next" }, next ? `next: ${next}` : "the game is over"),
     h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, "download the record"),
   );
   bar.hidden = false;
 }
 
+// the story so far, as the chosen viewer was told it: the server's lines of every move up to
+// this one (a replay opened at move 40 tells moves 1 to 40, not only the 40th)
 function replayLog() {
   const lines = [];
-  for (let n = 0; n <= replay.index; n++) {
-    const told = replay.told.get(n);
-    if (!told) continue;
+  replay.history.forEach((told, n) => {
     const move = n > 0 ? replay.record.moves[n - 1] : null;
     lines.push({ mark: n === 0 ? "The deal" : `Move ${n}: ${move}` });
     lines.push(...told);
-  }
+  });
   drawLog(lines);
 }
 
-async function showStep(n) {
+async function showStep(n, again = false) {
   n = Math.max(0, Math.min(replay.total, n));
-  if (replay.loading) return;
+  if (replay.loading) {
+    replay.wanted = n; // shown once the move being fetched is in (a fast scrub or key repeat)
+    return;
+  }
+  if (n === replay.index && !again && replay.history.length) return;
   replay.loading = true;
   body.dataset.busy = "1";
   try {
-    const data = await getJSON(api(`/replay/${n}`));
+    const view = encodeURIComponent(replay.view);
+    const data = await getJSON(api(`/replay/${n}?view=${view}`));
     replay.index = n;
-    replay.told.set(n, Array.isArray(data.log) ? data.log : []);
+    replay.history = Array.isArray(data.history) ? data.history : [];
     const kinds = replay.kinds;
+    const seat = replay.view === "0" ? 0 : replay.view === "1" ? 1 : null;
     renderTable({
       view: data,
-      seat: null,
+      seat,
       names: new Names(["player 0", "player 1"]),
       labels: seatLabels(kinds),
       factions: replay.factions,
@@ -633,14 +662,22 @@ async function showStep(n) {
     setTitle(`Replay · ${heading(data)} · move ${n} of ${replay.total}`);
     body.dataset.status = data.status;
     body.dataset.version = String(n);
+    body.dataset.view = replay.view;
     const url = new URL(location.href);
     url.searchParams.set("replay", String(n));
+    if (replay.view === "all") url.searchParams.delete("view");
+    else url.searchParams.set("view", replay.view);
     history.replaceState(null, "", url);
   } catch (error) {
     notice(error.message);
   } finally {
     replay.loading = false;
     body.dataset.busy = "0";
+  }
+  if (replay.wanted !== null) {
+    const wanted = replay.wanted;
+    replay.wanted = null;
+    if (wanted !== replay.index) showStep(wanted);
   }
 }
 
@@ -660,7 +697,7 @@ async function startReplay() {
     return;
   }
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
     if (event.key in moves) showStep(replay.index + moves[event.key]);
     else if (event.key === "Home") showStep(0);

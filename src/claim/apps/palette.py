@@ -29,12 +29,15 @@ class Look:
 
 
 # a literal table keyed by name: the colours are chosen per faction, by eye, and are not derived
-# from anything the rules know (see the module's docstring)
+# from anything the rules know (see the module's docstring). The base game's five are told apart
+# also with red-green colour blindness (Goblins a bluish green, Dwarves an orange: Okabe & Ito's
+# palette); no palette keeps 29 factions apart, so every web card also carries its faction's
+# name, abbreviation and a shape of its own.
 LOOKS: Final[dict[str, Look]] = {
-    "goblins": Look("green", "#3d8b37"),
+    "goblins": Look("green", "#00876a"),
     "knights": Look("bright_white", "#65717f"),
     "undead": Look("magenta", "#5b2c6f"),
-    "dwarves": Look("yellow", "#b9770e"),
+    "dwarves": Look("yellow", "#e69f00", "#3b2500"),
     "doppelgangers": Look("cyan", "#b5177a"),
     "gnomes": Look("bright_green", "#d35400"),
     "giants": Look("dark_orange", "#7f5539"),

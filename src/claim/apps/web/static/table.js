@@ -601,8 +601,15 @@ function extrasPanel(view, model) {
   }
   if ((view.toxics || []).length) {
     const peeked = new Set(seat !== null && seat !== undefined ? view.players[seat].peeked || [] : []);
-    const shown = view.toxics.map((code, i) => `${i + 1}. ${code === "?" ? "face-down" : code}${peeked.has(i + 1) ? " (peeked)" : ""}`);
-    facts.push(item("Toxics", shown.join("; ")));
+    // the three Toxics as cards, in their order (a peek names a position), face down unless seen
+    const row = h(
+      "div",
+      { class: "cards tight toxics" },
+      view.toxics.map((code, i) =>
+        h("span", { class: "toxic-slot" }, card(code, { size: "mini" }), h("span", { class: "small" }, `${i + 1}${peeked.has(i + 1) ? " · peeked" : ""}`)),
+      ),
+    );
+    facts.push(item("Toxics", row));
   }
   if (factions.includes("phoenixes") || (view.fire_phoenix || []).length) {
     facts.push(item("Fire Phoenix pile", `${(view.fire_phoenix || []).length} cards`));
@@ -764,7 +771,8 @@ export function layoutFans() {
       continue;
     }
     const width = cards[0].offsetWidth;
-    const room = fan.clientWidth - 4;
+    // the end cards are turned outwards a little: keep room for their corners
+    const room = fan.clientWidth - 4 - Math.min(24, width * 0.3);
     const step = Math.min(width + 6, (room - width) / (cards.length - 1));
     fan.style.setProperty("--overlap", `${Math.min(6, step - width).toFixed(1)}px`);
     const mid = (cards.length - 1) / 2;

@@ -120,9 +120,11 @@ def test_create_a_game_against_a_bot_and_play_it_to_the_end(client: TestClient) 
     assert start["n"] == 0 and start["move"] is None and start["total"] == final["version"]
     assert any(line.startswith("Factions:") for line in start["log"])
     middle = client.get(f"/api/games/{game_id}/replay/7").json()
-    assert {k: v for k, v in middle.items() if k not in ("log", "n", "total", "move")} == report(
+    replay_keys = ("log", "history", "n", "total", "move", "viewer")
+    assert {k: v for k, v in middle.items() if k not in replay_keys} == report(
         replay(record.json(), 7)
     )
+    assert middle["viewer"] == "all" and middle["history"][-1] == middle["log"]
     assert middle["move"] == record.json()["moves"][6]
     end = client.get(f"/api/games/{game_id}/replay/{final['version']}").json()
     narrator = Narrator(initial_state(record.json()))

@@ -21,7 +21,7 @@ import logging
 import math
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ from claim.analysis import DEFAULT_BUDGET
 from claim.apps.palette import palette_json
 from claim.apps.web.analyses import Analyses
 from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
-from claim.apps.web.store import Store
+from claim.apps.web.store import FINISHED, IN_PROGRESS, Store
 from claim.core.errors import ClaimError
 from claim.core.keys import COUNTER_KEYS, MARK_KEYS, TAGS
 from claim.text.catalog import catalog_json
@@ -53,6 +53,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 #: the longest error message the API sends
 MAX_MESSAGE = 1000
+#: the statuses ``GET /api/games?status=`` lists, and the most game ids ``?ids=`` may name
+LISTED_STATUSES = (IN_PROGRESS, FINISHED)
+MAX_LISTED_IDS = 100
 #: how many games one client (one IP address) may create per minute, unless told otherwise
 GAMES_PER_MINUTE = 30
 
@@ -380,9 +383,11 @@ def create_app(
 
     # -- the API --------------------------------------------------------------------------------
 
-    @app.post("/api/games", status_code=201)
-    async def create_game(request: Request) -> JSONResponse:
-        _require_json(request, "the new game")
+    async def new_game(
+        request: Request, make: Callable[[Any], Awaitable[dict[str, Any]]]
+    ) -> JSONResponse:
+        """A new game (or a rematch) from the request's JSON body by ``make``, within the
+        client's allowance of new games a minute (a refused body gives its game back)."""
         client = request.client.host if request.client is not None else "unknown"
         wait = rate.take(client)
         if wait is not None:
@@ -398,19 +403,33 @@ def create_app(
                 body: Any = read_json(raw) if raw.strip() else {}
             except ValueError as exc:
                 raise ApiError(f"malformed JSON body: {exc}") from None
-            created = await manager.create(body)
+            created = await make(body)
         except ApiError:
             rate.give_back(client)
             raise
         return JSONResponse(created, status_code=201)
 
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> JSONResponse:
+        _require_json(request, "the new game")
+        return await new_game(request, manager.create)
+
     @app.get("/api/games")
-    async def list_games(limit: str = "50") -> dict[str, Any]:
+    async def list_games(
+        limit: str = "50", status: str | None = None, ids: str | None = None
+    ) -> dict[str, Any]:
         if not (limit.isascii() and limit.isdigit() and len(limit) <= 3) or not (
             1 <= int(limit) <= 500
         ):
             raise ApiError("limit: must be a whole number from 1 to 500")
-        return {"games": await manager.list_games(int(limit))}
+        if status is not None and status not in LISTED_STATUSES:
+            raise ApiError(f"status: must be {' or '.join(LISTED_STATUSES)}")
+        wanted = None
+        if ids is not None:
+            wanted = [i for i in ids.split(",") if i]
+            if len(wanted) > MAX_LISTED_IDS or any(len(i) > 32 for i in wanted):
+                raise ApiError(f"ids: at most {MAX_LISTED_IDS} game ids, separated by commas")
+        return {"games": await manager.list_games(int(limit), status, wanted)}
 
     @app.get("/api/catalog")
     async def catalog(request: Request) -> Response:
@@ -431,6 +450,11 @@ def create_app(
     @app.get("/api/games/{game_id}/replay/{n}")
     async def game_replay(game_id: str, n: str, view: str = "all") -> dict[str, Any]:
         return await manager.replay(game_id, n, view)
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201)
+    async def rematch(game_id: str, request: Request) -> JSONResponse:
+        _require_json(request)
+        return await new_game(request, functools.partial(manager.rematch, game_id))
 
     @app.get("/api/games/{game_id}/analysis")
     async def game_analysis(game_id: str) -> dict[str, Any]:

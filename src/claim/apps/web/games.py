@@ -756,8 +756,51 @@ class GameManager:
             answer_seats.append(entry)
         return {"id": game_id, "seats": answer_seats, "spectate_url": f"/play/{game_id}"}
 
-    async def list_games(self, limit: int = 50) -> list[dict[str, Any]]:
-        found = await self._db(self.store.summaries, limit)
+    async def rematch(self, game_id: str, body: Any) -> dict[str, Any]:
+        """A new game with a finished game's options and its seats swapped, asked by one of its
+        human seats (``{"seat": S, "token": T}``): the answer of :meth:`create`, plus ``seat``,
+        the asker's seat in the new game. The other human seat, if any, is sent its new seat's
+        link on its sockets (``{"type": "rematch", ...}``), so both players move over; the
+        answer holds its link too, for the asker to send if that player is not connected (as
+        with a new friend game). 403 for a game in progress, a bot seat or a wrong token."""
+        if not isinstance(body, dict) or set(body) - {"seat", "token"}:
+            raise ApiError('the body must be {"seat": 0 or 1, "token": "..."}')
+        seat, token = body.get("seat"), body.get("token")
+        if seat not in (0, 1) or isinstance(seat, bool) or not isinstance(token, str):
+            raise ApiError('the body must be {"seat": 0 or 1, "token": "..."}')
+        stored = await self._db(self.store.load, game_id) if _plausible(game_id) else None
+        if stored is None:
+            raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
+        expected = stored.token_hashes[seat]
+        ok = hmac.compare_digest(hash_token(token), expected or "0" * 64)
+        if expected is None or not ok:
+            raise ApiError(
+                f"only a player of the game may ask for a rematch: wrong token for seat {seat}", 403
+            )
+        if stored.status != FINISHED:
+            raise ApiError("the game is in progress: a rematch comes once it is over", 403)
+        created = await self.create(
+            {"options": stored.options, "seats": list(reversed(stored.seats))}
+        )
+        created["seat"] = 1 - seat
+        created["rematch_of"] = game_id
+        other = 1 - seat  # the other player's seat in the old game: 1 - other = seat in the new
+        if stored.seats[other] == "human":
+            url = created["seats"][seat]["url"]
+            live = self.games.get(game_id)
+            if live is not None:
+                note = json.dumps({"type": "rematch", "id": created["id"], "url": url})
+                for client in list(live.clients):
+                    if client.seat == other:
+                        await self._send(live, client, note)
+        return created
+
+    async def list_games(
+        self, limit: int = 50, status: str | None = None, ids: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """The newest games first: ``limit`` of them, of ``status`` and among ``ids`` if given
+        (the lobby's filters)."""
+        found = await self._db(self.store.summaries, limit, None, status, ids)
         out = []
         for summary in found:
             live = self.games.get(summary.id)

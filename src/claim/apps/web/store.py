@@ -350,8 +350,15 @@ class Store:
         found = self.summaries(limit=1, game_id=game_id)
         return found[0] if found else None
 
-    def summaries(self, limit: int = 100, game_id: str | None = None) -> list[Summary]:
-        """The newest games first (``limit`` of them), without their records."""
+    def summaries(
+        self,
+        limit: int = 100,
+        game_id: str | None = None,
+        status: str | None = None,
+        ids: list[str] | None = None,
+    ) -> list[Summary]:
+        """The newest games first (``limit`` of them), without their records; only those of
+        ``status`` and among ``ids`` when given."""
         columns = (
             GameRow.id,
             GameRow.created,
@@ -364,6 +371,10 @@ class Store:
         query = select(*columns).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
         if game_id is not None:
             query = query.where(GameRow.id == game_id)
+        if status is not None:
+            query = query.where(GameRow.status == status)
+        if ids is not None:
+            query = query.where(GameRow.id.in_(ids))
         with Session(self.engine) as session:
             return [
                 Summary(

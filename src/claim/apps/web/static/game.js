@@ -81,8 +81,54 @@ function seatLabels(kinds) {
   });
 }
 
-function links() {
+// -- the rematch -----------------------------------------------------------------------------
+
+/** A box under the header with a line and links (the rematch's seats): stays until followed. */
+function rematchBox(text, ...links) {
+  let box = document.getElementById("rematch-box");
+  if (!box) {
+    box = h("p", { id: "rematch-box", class: "notice info", role: "status" });
+    document.getElementById("notice").after(box);
+  }
+  box.replaceChildren(text, ...links.flatMap((link) => [" ", link]));
+  box.hidden = false;
+}
+
+/** Ask for a rematch: the same options, the seats swapped (POST /api/games/ID/rematch). */
+async function askRematch() {
+  try {
+    const response = await fetch(api("/rematch"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ seat, token }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    const mine = data.seats[data.seat];
+    const other = data.seats[1 - data.seat];
+    if (other.kind !== "human") {
+      location.assign(mine.url);
+      return;
+    }
+    const invite = new URL(other.url, location.href).href;
+    rematchBox(
+      "Rematch created, seats swapped. Your opponent was sent their seat; if they are not here, send them this link:",
+      h("a", { href: other.url, id: "rematch-invite" }, invite),
+      h("a", { href: mine.url, id: "rematch-seat", class: "primary" }, "Take your seat"),
+    );
+  } catch (error) {
+    notice(`rematch: ${error.message}`);
+  }
+}
+
+/** The links under a finished game (``finished``: with the rematch button for a seat). */
+function links(finished = false) {
+  const rematch =
+    seat !== null && finished
+      ? [h("button", { type: "button", id: "rematch", onclick: askRematch }, "Rematch (seats swapped)")]
+      : [];
   return [
+    ...rematch,
     h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=0`, id: "replay-link" }, "Replay move by move"),
     h("a", { href: `/analysis/${encodeURIComponent(gameId)}`, id: "analysis-link" }, "Analyse the game"),
     h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, "Download the record"),
@@ -304,7 +350,7 @@ function drawLive(extra = {}) {
     busy: live.busy,
     chosenCard: live.chosenCard,
     onMove: choose,
-    links: links(),
+    links: links(msg.status === "finished"),
     hold: extra.hold || null,
     fresh: extra.fresh || null,
   });
@@ -481,6 +527,11 @@ function onMessage(event) {
     live.busy = false;
     pace.queue.push(msg);
     runQueue();
+  } else if (msg.type === "rematch") {
+    rematchBox(
+      "Your opponent asks for a rematch, seats swapped.",
+      h("a", { href: msg.url, id: "rematch-seat", class: "primary" }, "Take your seat"),
+    );
   } else if (msg.type === "error") {
     live.lastError = msg.message || "error";
     live.busy = false;

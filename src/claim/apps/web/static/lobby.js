@@ -207,11 +207,35 @@ function resultText(game) {
   return `finished · ${winner}`;
 }
 
+const FILTER = "claim-games-filter";
+const EMPTY = {
+  all: "No games yet.",
+  "in-progress": "No game in progress.",
+  finished: "No finished game yet.",
+  mine: "No game of yours in this browser.",
+};
+
+/** The games list's address for the filter chosen (the server filters: the list is the newest). */
+function listUrl(filter) {
+  const query = new URLSearchParams();
+  if (filter === "in-progress" || filter === "finished") query.set("status", filter);
+  if (filter === "mine") query.set("ids", Object.keys(mySeats()).slice(-100).join(","));
+  const text = query.toString();
+  return text ? `/api/games?${text}` : "/api/games";
+}
+
 export async function loadGames() {
   const tbody = document.querySelector("#games tbody");
+  const filter = $("games-filter").value;
   let data;
   try {
-    const response = await fetch("/api/games", { headers: { Accept: "application/json" } });
+    if (filter === "mine" && !Object.keys(mySeats()).length) {
+      tbody.replaceChildren();
+      $("games-empty").textContent = EMPTY.mine;
+      document.body.dataset.games = "0";
+      return;
+    }
+    const response = await fetch(listUrl(filter), { headers: { Accept: "application/json" } });
     data = await response.json();
     if (!response.ok) throw new Error(data && data.error ? data.error : String(response.status));
   } catch (problem) {
@@ -242,9 +266,23 @@ export async function loadGames() {
     );
   });
   tbody.replaceChildren(...rows);
-  $("games-empty").textContent = rows.length ? "" : "No games yet.";
+  $("games-empty").textContent = rows.length ? "" : EMPTY[filter] || EMPTY.all;
   document.body.dataset.games = String(rows.length);
 }
 
+try {
+  const saved = localStorage.getItem(FILTER);
+  if (saved && saved in EMPTY) $("games-filter").value = saved;
+} catch {
+  // no storage (a private window): the filter starts at "all games"
+}
+$("games-filter").addEventListener("change", () => {
+  try {
+    localStorage.setItem(FILTER, $("games-filter").value);
+  } catch {
+    // not kept: the page still filters
+  }
+  loadGames();
+});
 $("refresh").addEventListener("click", loadGames);
 loadGames();

@@ -37,7 +37,9 @@ def _play_both(client: TestClient, created: dict[str, Any], seed: int) -> dict[i
 
 def test_a_rematch_swaps_the_seats_and_tells_the_other_player(client: TestClient) -> None:
     options = {"factions": "claim2", "heroes": "2", "artifacts": "all"}
-    created = create(client, options=options, seed=3, seats=["human", "human"])
+    created = create(
+        client, options=options, seed=3, seats=["human", "human"], names=["Ann", "Bob"]
+    )
     gid = created["id"]
     sockets = _play_both(client, created, 1)
     try:
@@ -49,6 +51,7 @@ def test_a_rematch_swaps_the_seats_and_tells_the_other_player(client: TestClient
         summary = client.get(f"/api/games/{new['id']}").json()
         assert summary["status"] == "in-progress" and summary["options"]["heroes"] == "2"
         assert summary["options"] == client.get(f"/api/games/{gid}").json()["options"]
+        assert summary["names"] == ["Bob", "Ann"]  # the names go with the players
         # the asker (seat 1 before) is seat 0 now; the other player is sent seat 1's link
         note = sockets[0].receive_json()
         assert note == {"type": "rematch", "id": new["id"], "url": new["seats"][1]["url"]}

@@ -249,13 +249,45 @@ def parse_options(data: Any) -> SetupOptions:
     return SetupOptions(**values)
 
 
-def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str]]:
-    """Options, seed and seat kinds of a ``POST /api/games`` body."""
+#: the longest display name a seat may have
+MAX_NAME = 24
+
+
+def parse_names(value: Any) -> list[str | None]:
+    """The ``names`` of a new game: two display names (each a string of 1 to :data:`MAX_NAME`
+    printable characters, spaces at the ends dropped) or null; null or missing: none."""
+    if value is None:
+        return [None, None]
+    if not isinstance(value, list) or len(value) != 2:
+        raise ApiError("names: must be a list of two names (or null for none)")
+    names: list[str | None] = []
+    for i, name in enumerate(value):
+        if name is None:
+            names.append(None)
+            continue
+        if not isinstance(name, str):
+            raise ApiError(f"names[{i}]: must be a string or null")
+        name = " ".join(name.split())  # no line breaks or runs of spaces in a label
+        if not name:
+            names.append(None)
+        elif len(name) > MAX_NAME:
+            raise ApiError(f"names[{i}]: at most {MAX_NAME} characters")
+        elif not name.isprintable():
+            raise ApiError(f"names[{i}]: only printable characters")
+        else:
+            names.append(name)
+    return names
+
+
+def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str], list[str | None]]:
+    """Options, seed, seat kinds and display names of a ``POST /api/games`` body."""
     if not isinstance(body, dict):
         raise ApiError("the body must be a JSON object")
     for key in body:
-        if key not in ("options", "seed", "seats"):
-            raise ApiError(f"unknown field {shorten(str(key))!r}; fields are: options, seed, seats")
+        if key not in ("options", "seed", "seats", "names"):
+            raise ApiError(
+                f"unknown field {shorten(str(key))!r}; fields are: options, seed, seats, names"
+            )
     options = parse_options(body.get("options"))
     seed = body.get("seed")
     if seed is not None:
@@ -267,7 +299,8 @@ def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str]]:
         seats = list(DEFAULT_SEATS)
     if not isinstance(seats, list) or len(seats) != 2:
         raise ApiError("seats: must be a list of two seats")
-    return options, seed, [parse_seat(i, kind) for i, kind in enumerate(seats)]
+    kinds = [parse_seat(i, kind) for i, kind in enumerate(seats)]
+    return options, seed, kinds, parse_names(body.get("names"))
 
 
 # -------------------------------------------------------------------------------------------------
@@ -301,6 +334,8 @@ class Game:
     token_hashes: list[str | None]
     bot_seeds: list[int | None]
     state: State
+    #: each seat's display name, or None (the log then says "player 0", "your opponent"…)
+    display: list[str | None] = field(default_factory=lambda: [None, None])
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: list[Client] = field(default_factory=list)
     #: one Narrator per viewer that has connected (0, 1, SPECTATOR); once it has caught up with
@@ -349,9 +384,11 @@ class Game:
     def names(self, viewer: int) -> Names:
         """How the log names the players for ``viewer``: "you" and "the bot" or "your opponent";
         "player 0" and "player 1" for spectators."""
+        shown = self.display
         if viewer == SPECTATOR:
-            return Names()
+            return Names(tuple(shown[p] or f"player {p}" for p in (0, 1)))
         other = "the bot" if self.seats[1 - viewer].startswith("bot:") else "your opponent"
+        other = shown[1 - viewer] or other
         return Names(("you", other) if viewer == 0 else (other, "you"))
 
     def intro(self, viewer: int) -> list[str]:
@@ -368,11 +405,14 @@ class Game:
             return f"the {name} bot ({strength})" if strength else f"the {name} bot"
 
         if viewer == SPECTATOR:
-            lines = [f"You are watching: player 0 ({label(0)}) against player 1 ({label(1)})."]
+            lines = [f"You are watching: {names[0]} ({label(0)}) against {names[1]} ({label(1)})."]
         else:
             other = self.seats[1 - viewer]
             against = "another player" if other == "human" else label(1 - viewer)
-            lines = [f"You are player {viewer}, against {against}."]
+            name = self.display[1 - viewer]
+            lines = [
+                f"You are player {viewer}, against {f'{name} ({against})' if name else against}."
+            ]
         lines.append(f"Factions: {', '.join(config.factions)}.")
         leader = config.first_leader
         verb = "lead" if names[leader] == "you" else "leads"
@@ -565,6 +605,7 @@ class Game:
                 status=self.status,
                 moves=self.version,
                 result=self.state.result,
+                names=self.display,
             )
         )
 
@@ -578,6 +619,7 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
         "created": summary.created.isoformat().replace("+00:00", "Z"),
         "moves": summary.moves,
         "options": dict(summary.options),
+        "names": list(summary.names),
     }
     if summary.status == FINISHED and summary.result is not None:
         out["result"] = dict(summary.result)
@@ -643,6 +685,7 @@ def game_from_stored(stored: StoredGame) -> Game:
         bot_seeds=stored.bot_seeds,
         state=_load_state(stored),
         bots=_bots(stored.seats, stored.bot_seeds),
+        display=list(stored.names),
     )
 
 
@@ -707,7 +750,7 @@ class GameManager:
     async def create(self, body: Any) -> dict[str, Any]:
         """A new game from a ``POST /api/games`` body; the 201 answer with each human seat's
         token (the only time it is ever sent)."""
-        options, seed, seats = parse_new_game(body)
+        options, seed, seats, names = parse_new_game(body)
         try:
             setup = options.resolve(seed)
             state = new_game(setup.config, setup.seed)
@@ -730,6 +773,7 @@ class GameManager:
             status=FINISHED if is_over(state) else IN_PROGRESS,
             moves=len(state.moves),
             result=state.result,
+            names=names,
         )
         await self._db(self.store.insert, stored)
         game = Game(
@@ -741,6 +785,7 @@ class GameManager:
             bot_seeds=bot_seeds,
             state=state,
             bots=_bots(seats, bot_seeds),
+            display=names,
         )
         self.games[game_id] = game
         self._schedule_bots(game)
@@ -780,7 +825,11 @@ class GameManager:
         if stored.status != FINISHED:
             raise ApiError("the game is in progress: a rematch comes once it is over", 403)
         created = await self.create(
-            {"options": stored.options, "seats": list(reversed(stored.seats))}
+            {
+                "options": stored.options,
+                "seats": list(reversed(stored.seats)),
+                "names": list(reversed(stored.names)),
+            }
         )
         created["seat"] = 1 - seat
         created["rematch_of"] = game_id

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -30,7 +30,9 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -91,6 +93,8 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     moves: Mapped[int] = mapped_column(Integer)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: each seat's display name, or null (added after the first version: :func:`_add_columns`)
+    names: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
 
 
 GAMES = cast(Table, GameRow.__table__)
@@ -147,6 +151,7 @@ class StoredGame:
     status: str
     moves: int
     result: GameResult | None
+    names: list[str | None] = field(default_factory=lambda: [None, None])
 
 
 @dataclass(frozen=True)
@@ -160,6 +165,7 @@ class Summary:
     status: str
     moves: int
     result: GameResult | None
+    names: list[str | None] = field(default_factory=lambda: [None, None])
 
 
 def now() -> dt.datetime:
@@ -244,6 +250,7 @@ class Store:
         self._held_lock = threading.Lock()
         try:
             Base.metadata.create_all(self.engine)
+            _add_columns(self.engine)
         except SQLAlchemyError as exc:
             where = display_url(self.url)
             raise StoreError(f"--db: cannot open {where}: {_first_line(exc)}") from None
@@ -293,6 +300,7 @@ class Store:
                     status=game.status,
                     moves=game.moves,
                     result=game.result,
+                    names=game.names,
                 )
             )
 
@@ -367,6 +375,7 @@ class Store:
             GameRow.status,
             GameRow.moves,
             GameRow.result,
+            GameRow.names,
         )
         query = select(*columns).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
         if game_id is not None:
@@ -385,6 +394,7 @@ class Store:
                     status=row.status,
                     moves=row.moves,
                     result=cast(GameResult | None, row.result),  # cast: the JSON the engine wrote
+                    names=_names(row.names),
                 )
                 for row in session.execute(query)
             ]
@@ -403,7 +413,24 @@ def _stored(row: GameRow) -> StoredGame:
         status=row.status,
         moves=row.moves,
         result=cast(GameResult | None, row.result),  # cast: the JSON the engine wrote
+        names=_names(row.names),
     )
+
+
+def _names(value: Any) -> list[str | None]:
+    """A row's display names (null in a row written before names existed)."""
+    if isinstance(value, list) and len(value) == 2:
+        return [v if isinstance(v, str) else None for v in value]
+    return [None, None]
+
+
+def _add_columns(engine: Engine) -> None:
+    """Add the columns later versions added to a games table an earlier version made
+    (``names``), so an old database keeps working: ``create_all`` makes missing tables only."""
+    have = {column["name"] for column in inspect(engine).get_columns(GAMES.name)}
+    if "names" not in have:
+        with engine.begin() as connection:
+            connection.execute(text(f"ALTER TABLE {GAMES.name} ADD COLUMN names JSON"))
 
 
 def _first_line(exc: BaseException) -> str:

@@ -74,10 +74,10 @@ function factionsOf(summary) {
 
 /** What the table says beside each player's name: who plays the seat (and which seat it is
  * when the name does not say it). */
-function seatLabels(kinds) {
+function seatLabels(kinds, shown = [null, null]) {
   return [0, 1].map((p) => {
     const kind = kinds ? botLabel(kinds[p]) : "";
-    return seat === null ? kind : `player ${p}${kind ? ` · ${kind}` : ""}`;
+    return [shown[p], seat === null ? null : `player ${p}`, kind].filter(Boolean).join(" · ");
   });
 }
 
@@ -193,12 +193,14 @@ const live = {
   factions: null,
 };
 
-function namesFor(kinds) {
-  if (seat === null) return new Names(["player 0", "player 1"]);
+// the display names (the summary's "names", chosen when the game was made) replace "player 0",
+// "the bot", "your opponent"; they are always put on the page as text, never as HTML
+function namesFor(kinds, shown = [null, null]) {
+  if (seat === null) return new Names([0, 1].map((p) => shown[p] || `player ${p}`));
   const names = ["", ""];
   names[seat] = "you";
   const other = kinds ? kinds[1 - seat] : "human";
-  names[1 - seat] = other && other.startsWith("bot") ? "the bot" : "your opponent";
+  names[1 - seat] = shown[1 - seat] || (other && other.startsWith("bot") ? "the bot" : "your opponent");
   return new Names(names);
 }
 
@@ -604,8 +606,8 @@ function choose(moves, cardName) {
 async function startLive() {
   try {
     const summary = await getJSON(api(""));
-    live.labels = seatLabels(summary.seats);
-    live.names = namesFor(summary.seats);
+    live.labels = seatLabels(summary.seats, summary.names || undefined);
+    live.names = namesFor(summary.seats, summary.names || undefined);
     live.factions = factionsOf(summary);
   } catch (error) {
     live.names = namesFor(null);
@@ -702,7 +704,7 @@ async function showStep(n, again = false) {
       view: data,
       seat,
       names: new Names(["player 0", "player 1"]),
-      labels: seatLabels(kinds),
+      labels: seatLabels(kinds, replay.shown),
       factions: replay.factions,
       legal: [],
       onMove: () => {},
@@ -737,6 +739,7 @@ async function startReplay() {
   try {
     const [summary, record] = await Promise.all([getJSON(api("")), getJSON(api("/record"))]);
     replay.kinds = summary.seats;
+    replay.shown = summary.names || [null, null];
     replay.factions = factionsOf(summary);
     replay.record = record;
     replay.total = (record.moves || []).length;

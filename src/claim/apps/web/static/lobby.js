@@ -7,6 +7,7 @@ import {
 const form = document.getElementById("new-game");
 const $ = (id) => document.getElementById(id);
 const MINE = "claim-my-seats";
+const NAME = "claim-my-name";
 
 // -- the form --------------------------------------------------------------------------------
 
@@ -48,12 +49,18 @@ locationOptions("building", BUILDINGS);
 function toggles() {
   const friend = form.elements.opponent.value === "friend";
   $("bot-options").classList.toggle("hidden", friend);
+  $("friend-name-box").classList.toggle("hidden", !friend);
   $("factions-box").classList.toggle("hidden", $("deck").value !== "custom");
   const heroes = $("heroes-mode").value;
   $("hero-number-box").classList.toggle("hidden", heroes !== "count");
   $("hero-count-box").classList.toggle("hidden", heroes !== "named");
   $("heroes-box").classList.toggle("hidden", heroes !== "named");
   $("artifacts-box").classList.toggle("hidden", $("artifacts-mode").value !== "named");
+}
+try {
+  $("my-name").value = localStorage.getItem(NAME) || "";
+} catch {
+  // no storage: the name starts empty
 }
 form.addEventListener("change", toggles);
 toggles();
@@ -110,7 +117,20 @@ export function requestBody() {
     const bot = `bot:${$("bot").value}${strength ? `:${strength}` : ""}`;
     seats = $("seat").value === "1" ? [bot, "human"] : ["human", bot];
   }
-  return { options, seed: seedText ? seedText : null, seats };
+  // the display names: the server checks them, the pages show them as text (never as HTML)
+  const myName = $("my-name").value.trim() || null;
+  let names;
+  if (form.elements.opponent.value === "friend") {
+    names = [myName, $("friend-name").value.trim() || null];
+  } else {
+    names = $("seat").value === "1" ? [null, myName] : [myName, null];
+  }
+  try {
+    localStorage.setItem(NAME, myName || "");
+  } catch {
+    // not kept: the name is still sent
+  }
+  return { options, seed: seedText ? seedText : null, seats, names };
 }
 
 function mySeats() {
@@ -194,6 +214,11 @@ function kindText(kind) {
   return kind.replace(/^bot:/, "").replace(":", " ") + " bot";
 }
 
+/** A seat in the games list: its display name (text, never HTML) and its kind. */
+function playerText(kind, name) {
+  return name ? `${name} (${kindText(kind)})` : kindText(kind);
+}
+
 function when(text) {
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? String(text || "") : date.toLocaleString();
@@ -259,7 +284,7 @@ export async function loadGames() {
       "tr",
       { dataset: { id: game.id, status: game.status } },
       h("td", {}, h("code", {}, game.id)),
-      h("td", {}, game.seats.map(kindText).join(" vs ")),
+      h("td", { class: "players" }, game.seats.map((kind, p) => playerText(kind, (game.names || [])[p])).join(" vs ")),
       h("td", {}, resultText(game)),
       h("td", { class: "small muted" }, when(game.created)),
       h("td", { class: "links" }, links),

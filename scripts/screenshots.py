@@ -7,7 +7,9 @@ a subprocess; Debian's Chromium, driven by Playwright, opens a seat against the 
 (heroes and artifacts in play, so hero cards and artifacts show), plays ``--tricks`` tricks by
 clicking a legal card (the first one: the same seed gives the same pictures), and saves the
 table at 1280×800 (``table-desktop.png``) and at 390×844 on a phone (``table-phone.png``). The
-pages run with reduced motion, so no picture catches a card in flight.
+pages run with reduced motion, so no picture catches a card in flight. Then a game between the
+heuristic and the random bot (the same seed) is played to the end and its analysis page
+(``/analysis/ID``, the server's default budget) saved at 1280×800 (``analysis.png``).
 """
 
 from __future__ import annotations
@@ -43,8 +45,10 @@ LAYOUTS: tuple[tuple[str, ViewportSize, bool], ...] = (
 )
 
 
-def create_game(base: str, seed: int) -> dict[str, Any]:
-    body = json.dumps({"options": OPTIONS, "seed": seed, "seats": ["human", "bot:heuristic"]})
+def create_game(
+    base: str, seed: int, seats: tuple[str, str] = ("human", "bot:heuristic")
+) -> dict[str, Any]:
+    body = json.dumps({"options": OPTIONS, "seed": seed, "seats": list(seats)})
     request = urllib.request.Request(
         f"{base}/api/games", data=body.encode(), headers={"Content-Type": "application/json"}
     )
@@ -91,6 +95,28 @@ def play(page: Page, tricks: int) -> None:
         )
 
 
+def shoot_analysis(browser: Any, base: str, seed: int, path: Path) -> None:
+    """The analysis page of a finished bot game (it takes the server a few seconds to a
+    minute to weigh every decision)."""
+    game = create_game(base, seed, ("bot:heuristic", "bot:random"))
+    deadline = time.monotonic() + 120
+    while True:
+        with urllib.request.urlopen(f"{base}/api/games/{game['id']}", timeout=10) as answer:
+            if json.load(answer)["status"] == "finished":
+                break
+        if time.monotonic() > deadline:
+            raise SystemExit("the bots' game did not finish")
+        time.sleep(0.2)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{base}/analysis/{game['id']}")
+    page.wait_for_function(
+        "() => document.body.dataset.state === 'done'", polling=200, timeout=300_000
+    )
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("docs/img"))
@@ -135,6 +161,8 @@ def main() -> None:
                     page.screenshot(path=str(args.out / name))
                     print(args.out / name)
                     context.close()
+                shoot_analysis(browser, base, args.seed, args.out / "analysis.png")
+                print(args.out / "analysis.png")
                 browser.close()
         finally:
             server.terminate()

@@ -28,6 +28,7 @@ from claim.core.engine import apply, current_player, legal_actions
 from claim.core.old_moves import upgrade_move
 from claim.core.state import State
 from claim.core.view import determinize
+from claim.text.describe import move_text
 
 #: simulations per decision unless told (``--budget``): a whole base game in about ten seconds
 #: on one core here, one with every expansion in well under a minute (docs/analysis.md)
@@ -74,8 +75,10 @@ class Decision:
             "phase": self.phase,
             "trick": self.trick,
             "move": self.move,
+            "move_text": move_text(self.move),
             "chance": round(self.chance, 4),
             "best": self.best,
+            "best_text": move_text(self.best),
             "best_chance": round(self.best_chance, 4),
             "drop": round(self.drop, 4),
             "noise": round(self.noise, 4),

@@ -116,16 +116,16 @@ function decisionItem(d) {
   const mark = d.verdict ? h("span", { class: `mark ${d.verdict}` }, ` ${SYMBOL[d.verdict]} ${d.verdict}`) : "";
   const better =
     d.best !== d.move
-      ? h("span", { class: "better" }, "Better: ", h("code", {}, d.best), ` (${percent(d.best_chance)}), `,
+      ? h("span", { class: "better" }, "Better: ", h("strong", { title: d.best }, d.best_text || d.best), ` (${percent(d.best_chance)}), `,
           `−${Math.round(100 * d.drop)} ± ${Math.round(100 * d.noise)} points`)
       : h("span", { class: "better" }, "The search's choice too.");
   return h(
     "li",
-    { class: d.verdict ? `marked ${d.verdict}` : "unmarked", dataset: { ply: String(d.ply) } },
+    { class: d.verdict ? "marked" : "unmarked", dataset: { ply: String(d.ply), verdict: d.verdict || "" } },
     h("span", { class: "where" }, `Move ${d.ply + 1} · phase ${phase}, trick ${d.trick} · player ${d.player} `),
     h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=${d.ply}`, title: "The position before this move, in the replay" }, "position"),
     h("br"),
-    h("code", {}, d.move),
+    h("strong", { title: d.move }, d.move_text || d.move),
     ` (${percent(d.chance)})`,
     mark,
     better,

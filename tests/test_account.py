@@ -156,7 +156,8 @@ def test_narrator_hides_the_other_players_draws() -> None:
     )
     assert (
         told[1][3]
-        == "  Cards: undead:1 → player 1's Score pile; doppelgangers:5 → the discard pile."
+        == "  Cards: undead:1 → player 1's Score pile (the Undead's power); doppelgangers:5 → the "
+        "discard pile."
     )
 
 

@@ -378,7 +378,7 @@ def test_ice_sword_freezes_and_the_bonuses_count_in_the_next_trick() -> None:
         "and nobody wins the trick; player 0 leads again; each adds their frozen card's printed "
         "value to their next card (player 0 +3, player 1 +7).",
         "  Nobody wins the trick: Ice Sword: both cards froze on the table; no winner.",
-        "  Cards: goblins:3, goblins:7 → the table.",
+        "  Cards: goblins:3, goblins:7 → the table (the Ice Sword).",
     ]
     assert block(lines, "Trick 2") == [
         "Trick 2 · player 0 leads goblins:4 (counts 7), player 1 plays goblins:2 (counts 9)",
@@ -408,7 +408,7 @@ def test_ice_sword_in_phase_one_keeps_the_prize_and_has_no_effect_at_the_end() -
     assert block(frozen, "Trick 1")[2:] == [
         "  Nobody wins the trick: Ice Sword: both cards froze on the table; no winner.",
         "  The prize goblins:9 waits for the next trick.",
-        "  Cards: goblins:3, goblins:6 → the table.",
+        "  Cards: goblins:3, goblins:6 → the table (the Ice Sword).",
     ]
     last = replay_account(
         phase_two(

@@ -143,7 +143,10 @@ def test_dinosaur_back_to_hand() -> None:
         moves=["play goblins:9", "play hero:dinosaur", "use dinosaur"],
     )
     assert "  Player 1 takes the Dinosaur back into their hand." in lines
-    assert "  Cards: goblins:9 → player 0's Score pile; hero:dinosaur → player 1's hand." in lines
+    assert (
+        "  Cards: goblins:9 → player 0's Score pile; hero:dinosaur → player 1's hand (the "
+        "Dinosaur's power)."
+    ) in lines
 
 
 def test_cthulhu_discards_in_phase_two() -> None:
@@ -222,14 +225,14 @@ def test_necromancer_swap_and_cthulhu_in_phase_one_and_the_cube() -> None:
         "  Nobody wins the trick: the Gelatinous Cube swallows goblins:4; the Cube and goblins:4 "
         "stay on the table, and player 0 leads again for the same prize.",
         "  The prize undead:5 waits for the next trick.",
-        "  Cards: goblins:4, hero:gelatinous-cube → the table.",
+        "  Cards: goblins:4, hero:gelatinous-cube → the table (the Gelatinous Cube's power).",
     ]
     assert lines[cube + 4].startswith("Trick 2 · prize undead:5 · ")
     assert lines[cube + 5 : cube + 9] == [
         "  Player 1 wins the trick: higher value.",
         "  Player 1 also takes the Cube and goblins:4 from the table → player 1's Follower deck.",
         "  Player 1 takes the prize undead:5; player 0 draws undead:6 from the deck.",
-        "  Cards: undead:1, undead:3 → player 1's Score pile.",
+        "  Cards: undead:1, undead:3 → player 1's Score pile (the Undead's power).",
     ]
     assert (
         "  Cthulhu: the top 2 cards of the deck leave the game unseen (dwarves:1, dwarves:2)."

@@ -196,13 +196,14 @@ def test_replay_account_of_a_finished_game() -> None:
         "  Player 1 (Seer) looks at the top card of the deck and keeps the prize.",
         "  Player 0 wins the trick: the follower did not follow faction.",
         "Phase Two: the Follower decks become the hands.",
-        "  Cards: trolls:3 → the Troll pool; trolls:4 → player 0's Score pile.",
-        "  Cards: gnomes:3, gnomes:7 → player 0's face-up Gnomes.",
+        "  Cards: trolls:3 → the Troll pool (the Trolls' power); trolls:4 → player 0's Score pile.",
+        "  Cards: gnomes:3, gnomes:7 → player 0's face-up Gnomes (the Gnomes' power).",
         "  Player 1 (Giant) smashes player 0's face-up gnomes:7.",
         "End of the game.",
         "  Player 0's face-up Gnomes join player 0's Score pile: gnomes:3, gnomes:3, gnomes:7.",
-        "  Cards: trolls:1 → the Troll pool; gnomes:9 → player 1's face-up Gnomes; "
-        "trolls:3 from the Troll pool → player 1's Score pile.",
+        "  Cards: trolls:1 → the Troll pool (the Trolls' power); gnomes:9 → player 1's face-up "
+        "Gnomes (the Gnomes' power); trolls:3 from the Troll pool → player 1's Score pile (the "
+        "Trolls' power).",
         "  Player 1's face-up Gnomes join player 1's Score pile: gnomes:9.",
         "  The Troll pool goes to player 1 (winner of the last trick): "
         "trolls:2, trolls:0, trolls:1.",
@@ -593,10 +594,32 @@ def test_installed_script(tmp_path: Path) -> None:
     )
 
 
-def test_play_resume_needs_the_table() -> None:
-    """Without a terminal ``claim play`` plays line by line, which cannot resume a save."""
-    result = run("play", "--resume", "saved.json", input="quit\n")
-    assert_one_line_error(result, "--resume needs the full-screen table")
+def test_play_resume_line_by_line(tmp_path: Path) -> None:
+    """``claim play --plain --resume FILE`` continues a saved game line by line: the table of
+    the saved position, and a move made from there is told."""
+    state = claim.new_game(claim.GameConfig(), 3)
+    for _ in range(5):
+        claim.apply(state, claim.legal_actions(state)[0])
+    path = tmp_path / "saved.json"
+    path.write_text(records.dumps(records.to_record(state)))
+    result = run("play", "--plain", "--resume", str(path), input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert f"Resumed from {path} after 5 moves; seed 3." in result.stdout
+    assert "You leave the game unfinished." in result.stdout
+
+
+def test_play_resume_refuses_setup_options(tmp_path: Path) -> None:
+    """The record holds the setup: --seed or a setup option beside --resume is refused, not
+    silently ignored; a finished game cannot be resumed."""
+    result = run("play", "--resume", "saved.json", "--seed", "3", "--heroes", "2")
+    assert_one_line_error(result, "--resume takes the setup from FILE; drop --seed, --heroes")
+    state = claim.new_game(claim.GameConfig(), 4)
+    while not claim.is_over(state):
+        claim.apply(state, claim.legal_actions(state)[0])
+    path = tmp_path / "over.json"
+    path.write_text(records.dumps(records.to_record(state)))
+    result = run("play", "--plain", "--resume", str(path))
+    assert_one_line_error(result, "the game is already over")
 
 
 def test_replay_table_and_json_exclude_each_other(tmp_path: Path) -> None:

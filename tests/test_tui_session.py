@@ -179,6 +179,14 @@ def test_moves_are_listed_like_the_hand() -> None:
         "use flask-of-tears",
         "pass",
     ]
+    # the cards to give (Kraken, Windy Peaks, Tavern) are listed like the plays, not dealt order
+    gives = ["give knights:3", "give goblins:0", "give hero:jester", "give goblins:9"]
+    assert describe.ordered_moves(gives, ("goblins", "knights")) == [
+        "give goblins:9",
+        "give goblins:0",
+        "give knights:3",
+        "give hero:jester",
+    ]
     assert describe.move_hint("use magic-wand +2") == "your card counts +2"
     assert describe.move_hint("pass") == "decline"
     assert describe.move_hint("play goblins:9") == ""

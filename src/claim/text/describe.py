@@ -114,18 +114,24 @@ def grouped_text(names: Sequence[str], factions: Sequence[str] = ()) -> str:
     return " · ".join(parts)
 
 
+#: the verbs of moves that name one card of the player's own cards first (``give goblins:5``):
+#: listed like the hand, by faction and highest first
+_SORTED_VERBS = ("play", "give", "discard", "aside", "tuck", "crown", "steal", "smash")
+
+
 def ordered_moves(moves: Sequence[str], factions: Sequence[str]) -> list[str]:
-    """The legal moves in the order the hand is shown: card plays by faction (the game's
-    order), highest first; every other move (a decision, ``pass``) in the engine's order, after
-    the plays."""
+    """The legal moves in the order the hand is shown: the moves that name a card (plays,
+    gives, discards, ...) by verb, then by faction (the game's order), highest first; every
+    other move (a decision, ``pass``) in the engine's order, after them."""
     rank = {f: i for i, f in enumerate(factions)}
 
-    def key(move: str) -> tuple[int, int, tuple[int, str]]:
+    def key(move: str) -> tuple[int, int, int, tuple[int, str]]:
         verb, _, rest = move.partition(" ")
-        if verb != "play":
-            return (1, 0, (0, ""))
+        if verb not in _SORTED_VERBS or not rest:
+            return (1, 0, 0, (0, ""))
         card = rest.split(" ")[0]
-        return (0, rank.get(faction_of(card), len(rank)), sort_key(card))
+        verb_rank = _SORTED_VERBS.index(verb)
+        return (0, verb_rank, rank.get(faction_of(card), len(rank)), sort_key(card))
 
     return sorted(moves, key=key)
 

@@ -119,29 +119,39 @@ def play(
         spec = normalize_spec(bot_spec)
     except ClaimError as exc:
         fail(f"--bot: {exc}")
+    if resume is not None:
+        given = [
+            "--" + name.replace("_", "-")
+            for name in ("seed", *SETUP_OPTION_NAMES)
+            if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+        ]
+        if given:
+            # the record holds the whole setup: an option beside it would be silently ignored
+            fail(f"--resume takes the setup from FILE; drop {', '.join(given)}")
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         _play_on_table(ctx, seed, options, seat, spec, bot_seed, no_menu, resume)
         return
     if resume is not None:
-        fail("--resume needs the full-screen table (a terminal, without --plain)")
-    setup = resolve_options(seed, options)
-    state = new_game(setup.config, setup.seed)
+        state = _resumed_state(resume)
+        opening = f"Resumed from {resume} after {len(state.moves)} moves; seed {state.seed}."
+    else:
+        setup = resolve_options(seed, options)
+        state = new_game(setup.config, setup.seed)
+        opening = f"Seed {setup.seed} (play this deal again with --seed {setup.seed})."
     bot_player = 1 - seat
     if bot_seed is None:
-        bot_seed = default_bot_seed(setup.seed, bot_player)
+        bot_seed = default_bot_seed(state.seed or 0, bot_player)
     bot = build_bot(spec, bot_seed)
     names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
     narrator = Narrator(state, viewer=seat, names=names, live=True)
-    click.echo(
-        f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. Seed {setup.seed} "
-        f"(play this deal again with --seed {setup.seed})."
-    )
-    click.echo(f"Factions: {', '.join(setup.config.factions)}. Type help for the commands.")
-    for line in hero_lines(setup.config):
+    config = state.config
+    click.echo(f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}")
+    click.echo(f"Factions: {', '.join(config.factions)}. Type help for the commands.")
+    for line in hero_lines(config):
         click.echo(line)
-    for line in location_rules_lines(setup.config):
+    for line in location_rules_lines(config):
         click.echo(line)
-    for line in artifact_start_lines(setup.config, seat, names):
+    for line in artifact_start_lines(config, seat, names):
         click.echo(line)
     while not is_over(state):
         player = current_player(state)
@@ -154,6 +164,17 @@ def play(
         if not _human_turn(state, narrator, seat):
             return
     click.echo("Thanks for playing.")
+
+
+def _resumed_state(path: str) -> State:
+    """The game saved in ``path``, replayed; a bad or finished record fails in one line."""
+    try:
+        state = records.replay(records.read_json(path))
+    except ClaimError as exc:
+        fail(str(exc))
+    if is_over(state):
+        fail(f"{path}: the game is already over (claim replay shows it)")
+    return state
 
 
 def hero_lines(config: GameConfig) -> list[str]:

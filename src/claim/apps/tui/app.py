@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 
 from claim.apps.tui.newgame import GameChoice, NewGameScreen
 from claim.apps.tui.session import DEFAULT_BOT, GameSession, ReplaySession
@@ -23,6 +24,10 @@ class ClaimApp(App[str]):
 
     TITLE = "Claim"
     ENABLE_COMMAND_PALETTE = False
+    #: ctrl+q leaves the game as q did (asking first, offering to save), not Textual's quit
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave_game", "Quit", key_display="^q", priority=True),
+    ]
 
     def __init__(
         self,
@@ -61,6 +66,14 @@ class ClaimApp(App[str]):
             if isinstance(screen, TableScreen):
                 return screen
         return None
+
+    def action_leave_game(self) -> None:
+        table = self.table
+        if table is None:
+            self.exit()
+        elif self.screen is table:
+            table.action_leave()
+        # over a dialog (help, save, leave?): that dialog's own keys close it first
 
     def begin(self, session: GameSession, choice: GameChoice) -> None:
         """Start ``session`` (dealt by the new-game screen) in place of the form."""

@@ -26,12 +26,15 @@ DIALOG_CSS = """
 
 PLAY_KEYS = [
     "KEYS",
-    "1-9, 0   choose that move at once (0 is the 10th)",
-    "↑ ↓ Enter  choose a move from the list",
+    "1-9, 0   choose that move of the list at once (0 is the 10th shown)",
+    "↑ ↓ Enter  choose a move from the list; PgUp PgDn Home End move through a long one",
+    'letters  filter the moves: type part of a move or its words ("gob", "wand", "top");',
+    "         Backspace edits, Esc clears; the numbers then count the moves shown",
     "Tab      move between the moves, the table and the log (↑ ↓ scroll them)",
-    "?  F1    this help          s  save the game (a record)",
-    "q        leave the game     n  a new game (when this one is over)",
-    "e        the result again (when the game is over)",
+    "?  F1    this help          ^s  save the game (a record)",
+    "^q       leave the game     ^t  the rest of the table: locations, artifacts, cards left",
+    "^l       the whole log",
+    "After the end (no moves to filter): n a new game, e the result again, s save, q quit.",
     "",
 ]
 
@@ -40,36 +43,59 @@ REPLAY_KEYS = [
     "→ Space  next move          ←  previous move",
     "PgDn PgUp  ten moves        Home End  the start, the end",
     "Tab      move between the table and the log (↑ ↓ scroll them)",
+    "t        the rest of the table: locations, artifacts, cards left",
+    "g        the whole log",
     "?  F1    this help          q  leave",
     "",
 ]
 
 
-class HelpScreen(ModalScreen[None]):
-    """The keys and the rules text of every faction, hero, location and artifact in play."""
+class TextScreen(ModalScreen[None]):
+    """Lines of text over the table, scrolled with the arrows and page keys: the help, the rest
+    of the table, the whole log (``at_end``: scrolled to its last lines)."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen")
+    DEFAULT_CSS = DIALOG_CSS.format(name="TextScreen")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,f1,q", "dismiss", "Close", key_display="Esc"),
+        Binding(
+            "escape,question_mark,f1,q,ctrl+t,ctrl+l,t,g", "dismiss", "Close", key_display="Esc"
+        ),
     ]
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, title: str, lines: Sequence[str], at_end: bool = False) -> None:
         super().__init__()
+        self.title_line = title
         self.lines = list(lines)
+        self.at_end = at_end
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Help — Esc closes, ↑ ↓ PgUp PgDn scroll", classes="title")
+            yield Static(f"{self.title_line} — Esc closes, ↑ ↓ PgUp PgDn scroll", classes="title")
             with VerticalScroll():
                 for line in self.lines:
                     bold = line.isupper() and bool(line.strip())
                     yield Static(coloured(line, "bold" if bold else ""))
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        scroll = self.query_one(VerticalScroll)
+        scroll.focus()
+        if self.at_end:
+            self.call_after_refresh(scroll.scroll_end, animate=False)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
+
+
+class HelpScreen(TextScreen):
+    """The keys and the rules text of every faction, hero, location and artifact in play."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="HelpScreen")
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__("Help", lines)
 
 
 class SaveScreen(ModalScreen[str | None]):

@@ -277,7 +277,10 @@ class GameSession:
             f"{'lead' if config.first_leader == self.seat else 'leads'} the first trick.",
         ]
         lines.extend(table_setup_lines(config, self.seat, names))
-        lines.append("Press ? for the rules of the cards in play, s to save, q to quit.")
+        lines.append(
+            "Press ? for the keys and the rules of the cards in play, ctrl+s to save, ctrl+q to "
+            "quit; type letters to filter the moves."
+        )
         return lines
 
     def help_lines(self) -> list[str]:

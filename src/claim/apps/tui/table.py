@@ -1,8 +1,11 @@
 """The table screens: playing against a bot (:class:`TableScreen`) and stepping through a saved
 game (:class:`ReplayScreen`). Both show the same panels, filled from a view only.
 
-The layout fits 80×24: a status line, the table (scrollable) beside the decision and its moves,
-the log below, the keys at the bottom.
+The layout fits 80×24: a status line that is never cut (:func:`status_line` shortens its parts),
+the table's trick, hand and Score piles beside the decision and its moves, the log's last lines
+below, the keys at the bottom. The locations, artifacts and cards left are one key away (ctrl+t)
+on a small terminal, drawn below the table on a tall one and in a third column on a wide one
+(:func:`fit_table`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.worker import Worker, WorkerState
@@ -23,9 +27,17 @@ from claim.apps.tui.dialogs import (
     EndScreen,
     HelpScreen,
     SaveScreen,
+    TextScreen,
 )
 from claim.apps.tui.session import GameSession, ReplaySession, bot_label
-from claim.apps.tui.widgets import LogPanel, MovesPanel, TablePanel, coloured
+from claim.apps.tui.widgets import (
+    LogPanel,
+    MorePanel,
+    MovesPanel,
+    TablePanel,
+    coloured,
+    rows_needed,
+)
 from claim.core.errors import ClaimError
 from claim.text.describe import heading, ordered_moves, prompt_text, table_sections
 
@@ -34,20 +46,84 @@ if TYPE_CHECKING:
 
 TABLE_CSS = """
 #status { height: 1; background: $primary; color: $text; text-style: bold; padding: 0 1; }
-#main { height: 2fr; }
+#main { height: 18; }
 #table { width: 1fr; }
 #side { width: 36; border-left: vkey $primary; }
+#more { width: 42; border-left: vkey $primary; display: none; }
 #prompt { height: auto; max-height: 6; padding: 0 1; text-style: bold; }
+#filter { height: 1; padding: 0 1; color: $text-muted; }
 #moves { height: 1fr; border: none; padding: 0; }
 #log {
-    height: 1fr; min-height: 6; border-top: solid $primary; padding: 0 1;
+    height: 1fr; min-height: 3; border-top: solid $primary; padding: 0 1;
     scrollbar-gutter: stable; scrollbar-size-vertical: 1;
 }
 #table { scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
 """
 
-#: the number keys: 1–9 the first nine moves, 0 the tenth
+#: the number keys: 1–9 the first nine moves shown, 0 the tenth
 DIGIT_BINDINGS = [Binding(str(n % 10), f"choose({n})", show=False) for n in range(1, 11)]
+
+#: the side column's width, and the third column's (the secondary sections) on a wide terminal
+SIDE_WIDTH = 36
+MORE_WIDTH = 42
+#: the narrowest terminal that gets the third column
+WIDE = 120
+#: the log's rows that always stay on screen (its last lines), below the table
+LOG_ROWS = 3
+
+
+def status_line(parts: list[list[str]], width: int) -> str:
+    """The status line within ``width`` columns: each part is a list of ever shorter forms
+    (the first the fullest); the parts are shortened one step at a time, the last parts first,
+    until the line fits. The last form of a part is kept however narrow the terminal (the seed
+    must stay: it is how a game is dealt again)."""
+    chosen = [0] * len(parts)
+
+    def line() -> str:
+        return " · ".join(p[i] for p, i in zip(parts, chosen, strict=True) if p[i])
+
+    while len(line()) > width:
+        shorter = [i for i in reversed(range(len(parts))) if chosen[i] < len(parts[i]) - 1]
+        if not shorter:
+            break
+        # shorten the part with the most forms left first, the later part on a tie
+        step = max(shorter, key=lambda i: len(parts[i]) - 1 - chosen[i])
+        chosen[step] += 1
+    return line()
+
+
+def short_heading(title: str) -> str:
+    """``Phase One · trick 3`` → ``P1 trick 3``; ``Phase Two begins`` → ``P2 begins``."""
+    return title.replace("Phase One", "P1").replace("Phase Two", "P2").replace(" ·", "")
+
+
+def fit_table(screen: Screen[None], size: Size) -> None:
+    """Lay the table out for a terminal of ``size``: a third column with the secondary
+    sections when wide enough; else those sections under the table when they fit the height
+    too; the table's rows sized to what it shows (at most what leaves the log its last lines),
+    so the trick, the hand and the Score piles are on screen without scrolling."""
+    panel = screen.query_one(TablePanel)
+    more = screen.query_one(MorePanel)
+    wide = size.width >= WIDE
+    table_width = size.width - SIDE_WIDTH - (MORE_WIDTH if wide else 0)
+    text_width = table_width - 3  # the padding and the scrollbar's gutter
+    room = size.height - 3 - LOG_ROWS  # the status, the log's rule, the footer
+    # the roomiest setting of the sections that fits (a crowded trick with artifacts, a hand of
+    # five factions and heroes, five factions' votes: the tightest fits 80×24)
+    for compact in (0, 1, 2):
+        panel.compact = compact
+        primary = rows_needed(panel.lines(False, text_width), text_width)
+        if primary <= room:
+            break
+    secondary = rows_needed(panel.lines(True, text_width), text_width)
+    panel.with_secondary = not wide and primary + secondary <= room
+    more.display = wide
+    if wide:
+        more.show(panel.lines(True, MORE_WIDTH - 3))
+    needed = primary + (secondary if panel.with_secondary else 0)
+    main = screen.query_one("#main")
+    main.styles.height = max(min(needed, room), min(12, room))
+    panel.redraw()
 
 
 class TableScreen(Screen[None]):
@@ -58,8 +134,13 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("s", "save", "Save"),
-        Binding("q", "leave", "Quit"),
+        Binding("ctrl+s", "save", "Save", key_display="^s"),
+        Binding("ctrl+t", "more", "More", key_display="^t"),
+        Binding("ctrl+l", "full_log", "Log", key_display="^l"),
+        # the letters alone when the move list does not take them (it filters with them):
+        # after the end, while the bot thinks, or with the log focused
+        Binding("s", "save", "Save", show=False),
+        Binding("q", "leave", "Quit", show=False),
         Binding("n", "new_game", "New game", show=False),
         Binding("e", "result", "Result", show=False),
         *DIGIT_BINDINGS,
@@ -73,6 +154,8 @@ class TableScreen(Screen[None]):
         #: a bot slow enough to think in a thread (search: up to a second a move)
         self.slow_bot = session.bot_spec.startswith("search")
         self._quit_after_save = False
+        #: the status line's parts, each with its shorter forms (see :func:`status_line`)
+        self._status: list[list[str]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -80,7 +163,9 @@ class TableScreen(Screen[None]):
             yield TablePanel(id="table")
             with Vertical(id="side"):
                 yield Static(id="prompt")
+                yield Static(id="filter")
                 yield MovesPanel(id="moves")
+            yield MorePanel(id="more")
         yield LogPanel(id="log")
         yield Footer()
 
@@ -102,11 +187,13 @@ class TableScreen(Screen[None]):
         decision = session.decision()
         names = session.names
         title = heading(view, decision[0] if decision else None)
-        against = bot_label(session.bot_spec)
-        self.query_one("#status", Static).update(
-            f"Claim · {title} · you: player {session.seat} · vs {against} · seed {session.seed}",
-            layout=False,
-        )
+        self._status = [
+            ["Claim", ""],
+            [title, short_heading(title)],
+            [f"you: player {session.seat}", f"you: P{session.seat}", ""],
+            [f"vs {bot_label(session.bot_spec)}", f"vs {session.bot_spec}", ""],
+            [f"seed {session.seed}"],
+        ]
         self.query_one(TablePanel).show(
             table_sections(view, session.seat, names, session.config),
             session.seat,
@@ -124,6 +211,38 @@ class TableScreen(Screen[None]):
         else:
             prompt.update(f"{names[session.bot_seat].capitalize()} is thinking…")
             moves.show([])
+        self.show_filter()
+        self.fit()
+
+    def fit(self) -> None:
+        """The status line and the panels' sizes for the terminal's size now."""
+        self.query_one("#status", Static).update(
+            status_line(self._status, self.size.width - 2), layout=False
+        )
+        fit_table(self, self.size)
+
+    def on_resize(self) -> None:
+        if self._status:
+            self.fit()
+
+    def show_filter(self) -> None:
+        """The line over the moves: what is typed, how many moves it keeps, the keys."""
+        moves = self.query_one(MovesPanel)
+        shown, total = len(moves.moves), len(moves.all_moves)
+        if moves.filter:
+            line = f"filter: {moves.filter}▏ {shown} of {total} · Esc clears"
+        elif total > 10:
+            line = f"{total} moves · type to filter"
+        elif total:
+            line = "type letters to filter the moves"
+        else:
+            line = ""
+        self.query_one("#filter", Static).update(line)
+
+    def on_moves_panel_filtered(self, _: MovesPanel.Filtered) -> None:
+        self.show_filter()
+        if not self.query_one(MovesPanel).moves:
+            self.app.bell()
 
     @property
     def text(self) -> str:
@@ -159,6 +278,7 @@ class TableScreen(Screen[None]):
                 f"{session.names[session.bot_seat].capitalize()} is thinking…"
             )
             self.query_one(MovesPanel).show([])
+            self.show_filter()
             self.run_worker(session.bot_choice, thread=True, group="bot", exclusive=True)
         elif session.over:
             self.action_result()
@@ -204,6 +324,12 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen([*PLAY_KEYS, *self.session.help_lines()]))
+
+    def action_more(self) -> None:
+        show_more(self)
+
+    def action_full_log(self) -> None:
+        show_full_log(self)
 
     def default_save_name(self) -> str:
         return f"claim-{self.session.seed}-{self.session.moves_made}.json"
@@ -278,6 +404,8 @@ class ReplayScreen(Screen[None]):
         Binding("home", "goto(0)", "Start", show=False, priority=True),
         Binding("end", "goto(-1)", "End", show=False, priority=True),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("ctrl+t,t", "more", "More", key_display="t"),
+        Binding("ctrl+l,g", "full_log", "Log", key_display="g"),
         Binding("q,escape", "app.exit", "Quit"),
     ]
 
@@ -286,6 +414,7 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
         self.source = source
         self._shown = 0  # the index the log was written up to
+        self._status: list[list[str]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -293,6 +422,7 @@ class ReplayScreen(Screen[None]):
             yield TablePanel(id="table")
             with VerticalScroll(id="side"):
                 yield Static(id="prompt")
+            yield MorePanel(id="more")
         yield LogPanel(id="log")
         yield Footer()
 
@@ -306,11 +436,20 @@ class ReplayScreen(Screen[None]):
         replay = self.replay
         view = replay.view()
         names = replay.names
-        seen = "everything shown" if replay.seat is None else f"as player {replay.seat} saw it"
-        where = f" · {self.source}" if self.source else ""
-        self.query_one("#status", Static).update(
-            f"Replay · {heading(view)} · move {replay.index} of {replay.total} · {seen}{where}"
+        seat = replay.seat
+        seen = (
+            ["everything shown", "all"]
+            if seat is None
+            else [f"as player {seat} saw it", f"P{seat}"]
         )
+        title = heading(view)
+        self._status = [
+            ["Replay"],
+            [title, short_heading(title)],
+            [f"move {replay.index} of {replay.total}", f"{replay.index}/{replay.total}"],
+            seen,
+            [self.source, ""] if self.source else [""],
+        ]
         self.query_one(TablePanel).show(
             table_sections(view, replay.seat, names, replay.config),
             replay.seat,
@@ -318,13 +457,32 @@ class ReplayScreen(Screen[None]):
             view["status"] == "finished",
         )
         self.query_one("#prompt", Static).update(self._side_text())
+        self.fit()
+
+    def fit(self) -> None:
+        self.query_one("#status", Static).update(
+            status_line(self._status, self.size.width - 2), layout=False
+        )
+        fit_table(self, self.size)
+
+    def on_resize(self) -> None:
+        if self._status:
+            self.fit()
+
+    def action_more(self) -> None:
+        show_more(self)
+
+    def action_full_log(self) -> None:
+        show_full_log(self)
 
     def _side_text(self) -> str:
         """Where the replay stands and what comes next, as the session lets the viewer know it
         (from a seat: never the other player's move before it is made)."""
         lines = self.replay.side_lines()
         lines.append("")
-        lines.append("→ next · ← back · PgDn/PgUp ten · Home/End · ? help · q quit")
+        lines.append(
+            "→ next · ← back · PgDn/PgUp ten · Home/End · t more · g log · ? help · q quit"
+        )
         return "\n".join(lines)
 
     @property
@@ -356,3 +514,15 @@ class ReplayScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen([*REPLAY_KEYS, *self.replay.help_lines()]))
+
+
+def show_more(screen: Screen[None]) -> None:
+    """The secondary sections (locations, artifacts, cards left) over the table."""
+    lines = screen.query_one(TablePanel).lines(True, 72)
+    screen.app.push_screen(TextScreen("The rest of the table", [t.plain for t in lines]))
+
+
+def show_full_log(screen: Screen[None]) -> None:
+    """Every line the log told, from the start, over the table."""
+    told = screen.query_one(LogPanel).lines_told
+    screen.app.push_screen(TextScreen("The log", told, at_end=True))

@@ -9,16 +9,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rich.console import Console
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from claim.apps.palette import TERMINAL
 from claim.core import cards
 from claim.text.account import Names
-from claim.text.describe import Section, move_hint, vote_table_lines
+from claim.text.describe import Section, move_hint, move_text, vote_table_lines
 
 #: a colour per faction (and heroes): decoration only, every card is also written as its code;
 #: the terminal's column of the screens' one palette
@@ -42,8 +45,64 @@ def coloured(line: str, style: str = "") -> Text:
     return text
 
 
+#: the sections a small terminal leaves to a key (ctrl+t) and a wide one shows in a third
+#: column: what the player looks up now and then, not what every decision needs
+SECONDARY = ("LOCATIONS", "ARTIFACTS", "CARDS LEFT")
+
+
+def is_secondary(section: Section) -> bool:
+    return section.title.startswith(SECONDARY)
+
+
+def section_lines(
+    sections: Sequence[Section],
+    seat: int | None,
+    names: Names,
+    finished: bool,
+    width: int,
+    compact: int = 0,
+) -> list[Text]:
+    """The sections as coloured lines for a panel ``width`` columns wide (the vote table is set
+    in plain columns for that width). One Text per line: cheap to lay out (a Rich Table here
+    cost a tenth of a second a move).
+
+    ``compact`` saves rows on a small terminal: 1 writes a section's first line on its title's
+    line (``▌TRICK · Prize: goblins:5``); 2 also sets the Score piles' title in their table's
+    header row (``▌SCORE`` where the header says ``faction``)."""
+    width = width if width >= 30 else 42
+    lines: list[Text] = []
+    for section in sections:
+        title = Text(f"▌{section.title}", style="bold")
+        body = list(section.lines)
+        if section.rows:
+            table = vote_table_lines(section.rows, seat, names, finished, width)
+            header = table[0]
+            if compact >= 2:
+                short = "▌VOTES" if section.title.startswith("VOTES") else "▌SCORE"
+                header = short.ljust(len("faction")) + header[len("faction") :]
+                lines.append(Text(header, style="bold underline"))
+            else:
+                lines.append(title)
+                lines.append(Text(header, style="underline"))
+            lines.extend(coloured(line) for line in table[1:])
+        elif compact >= 1 and body:
+            lines.append(title + Text(" · ") + coloured(body.pop(0)))
+        else:
+            lines.append(title)
+        lines.extend(coloured(line) for line in body)
+    return lines
+
+
+def rows_needed(lines: Sequence[Text], width: int) -> int:
+    """How many terminal rows ``lines`` take once wrapped at ``width`` (as a Static wraps)."""
+    console = Console(width=max(width, 1), color_system=None, legacy_windows=False)
+    return sum(len(line.wrap(console, max(width, 1))) for line in lines)
+
+
 class TablePanel(VerticalScroll):
-    """The table: the trick, your hand, the Score piles and votes, the components in play."""
+    """The table: the trick, your hand, the Score piles and votes, the components in play;
+    and, when :attr:`with_secondary` (a tall terminal), the locations, artifacts and cards left
+    too. The screen shows those elsewhere otherwise (a third column, or a key)."""
 
     DEFAULT_CSS = """
     TablePanel { padding: 0 1; }
@@ -53,47 +112,120 @@ class TablePanel(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.body = Static()
-        #: the plain text of the whole table, scrolled-out parts included
+        #: the plain text of the whole table (every section, scrolled-out parts included)
         self.text = ""
+        #: whether the secondary sections are drawn here too
+        self.with_secondary = True
+        #: how tightly the sections are set (:func:`section_lines`): 0 on a roomy terminal
+        self.compact = 0
         self._shown: tuple[Sequence[Section], int | None, Names, bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield self.body
 
+    @property
+    def primary(self) -> list[Section]:
+        return [s for s in self._shown[0] if not is_secondary(s)] if self._shown else []
+
+    @property
+    def secondary(self) -> list[Section]:
+        return [s for s in self._shown[0] if is_secondary(s)] if self._shown else []
+
+    def lines(self, secondary: bool, width: int | None = None) -> list[Text]:
+        """The primary sections' lines (or the secondary ones) for ``width`` (default: the
+        panel's)."""
+        if self._shown is None:
+            return []
+        _, seat, names, finished = self._shown
+        chosen = self.secondary if secondary else self.primary
+        if width is None:
+            width = self.scrollable_content_region.width
+        return section_lines(chosen, seat, names, finished, width, self.compact)
+
     def show(
         self, sections: Sequence[Section], seat: int | None, names: Names, finished: bool
     ) -> None:
         self._shown = (sections, seat, names, finished)
-        # one Text for the whole table: cheap to lay out (a Rich Table here cost a tenth of a
-        # second a move); the vote table is set in plain columns for the panel's width
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self._shown is None:
+            return
+        sections, seat, names, finished = self._shown
         width = self.scrollable_content_region.width
-        width = width if width >= 30 else 42
-        lines: list[Text] = []
-        for section in sections:
-            lines.append(Text(f"▌{section.title}", style="bold"))
-            if section.rows:
-                table = vote_table_lines(section.rows, seat, names, finished, width)
-                lines.append(Text(table[0], style="underline"))
-                lines.extend(coloured(line) for line in table[1:])
-            lines.extend(coloured(line) for line in section.lines)
-        self.body.update(Text("\n").join(lines))
-        self.text = "\n".join(line.plain for line in lines)
+        drawn = self.lines(False, width)
+        if self.with_secondary:
+            drawn += self.lines(True, width)
+        self.body.update(Text("\n").join(drawn))
+        everything = section_lines(sections, seat, names, finished, width)
+        self.text = "\n".join(line.plain for line in everything)
 
     def on_resize(self) -> None:
-        if self._shown is not None:
-            self.show(*self._shown)
+        self.redraw()
 
 
-class MovesPanel(OptionList):
-    """The legal moves, numbered: only these can be chosen (arrows and Enter, or the number)."""
+class MorePanel(VerticalScroll):
+    """The secondary sections as a third column, on a terminal wide enough for one."""
+
+    DEFAULT_CSS = """
+    MorePanel { padding: 0 1; }
+    MorePanel > Static { width: 1fr; }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.body = Static()
+
+    def compose(self) -> ComposeResult:
+        yield self.body
+
+    def show(self, lines: Sequence[Text]) -> None:
+        self.body.update(Text("\n").join(lines))
+
+
+def move_matches(move: str, terms: Sequence[str]) -> bool:
+    """Whether every typed term is part of the move or of its words ("wand" finds ``use
+    magic-wand +2``, "top" finds ``take top``)."""
+    haystack = f"{move} {move_text(move)}".lower()
+    return all(term in haystack for term in terms)
+
+
+class MovesPanel(OptionList):
+    """The legal moves, numbered: only these can be chosen (arrows and Enter, PageUp/PageDown,
+    Home/End, or the number). Typing letters filters the list (Backspace edits, Esc clears),
+    so every move of a long list (the Wishing Lamp offers dozens) is a few keys away; the
+    numbers then count the moves shown."""
+
+    class Filtered(Message):
+        """The filter changed: the screen redraws its line."""
+
+    #: the characters that type into the filter (digits choose a move, so they are not here)
+    FILTER_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz-:+")
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: every move offered (the order the list shows)
+        self.all_moves: list[str] = []
+        #: the moves shown now: all of them, or those the filter keeps
         self.moves: list[str] = []
+        self.filter = ""
         self.text = ""
 
     def show(self, moves: Sequence[str]) -> None:
-        self.moves = list(moves)
+        """Offer ``moves``; a new decision starts with no filter."""
+        if list(moves) != self.all_moves:
+            self.filter = ""
+        self.all_moves = list(moves)
+        self._fill()
+
+    def set_filter(self, text: str) -> None:
+        self.filter = text
+        self._fill()
+        self.post_message(self.Filtered())
+
+    def _fill(self) -> None:
+        terms = self.filter.lower().split()
+        self.moves = [m for m in self.all_moves if move_matches(m, terms)]
         self.clear_options()
         options = []
         lines = []
@@ -109,6 +241,25 @@ class MovesPanel(OptionList):
         self.text = "\n".join(lines)
         if options:
             self.highlighted = 0
+
+    def on_key(self, event: events.Key) -> None:
+        """Letters type into the filter; Backspace takes one back; Esc clears it. Everything
+        else (digits, arrows, page keys, Enter, the screen's keys) goes on as usual."""
+        if not self.all_moves:
+            return  # nothing to filter: the letters stay the screen's (n, e, q after the end)
+        char = (event.character or "").lower()
+        if event.key == "backspace" and self.filter:
+            self.set_filter(self.filter[:-1])
+        elif event.key == "escape" and self.filter:
+            self.set_filter("")
+        elif char in self.FILTER_CHARACTERS and len(char) == 1:
+            self.set_filter(self.filter + char)
+        elif event.key == "space" and self.filter and not self.filter.endswith(" "):
+            self.set_filter(self.filter + " ")
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
 
 class LogPanel(RichLog):

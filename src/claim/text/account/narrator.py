@@ -13,11 +13,12 @@ from claim.core.engine import apply_events, current_player, is_over
 from claim.core.events import Event, TrickWon
 from claim.core.keys import END_STEP
 from claim.core.old_moves import upgrade_move
+from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
 from claim.core.powers.heroes import GelatinousCube
 from claim.core.powers.locations import Pit
 from claim.core.view_events import NO_CARD, SeenDraw, SeenMove, seen_events
-from claim.core.view_types import EndMove, TrickView
+from claim.core.view_types import EndMove, PlayView, TrickView
 from claim.text.account.artifact_events import (
     ARTIFACT_ASKS,
     FROZEN_REASON,
@@ -28,12 +29,30 @@ from claim.text.account.decisions import AFTER_COLLECTION, DecisionEvents
 from claim.text.account.location_events import LOCATION_CHOICES, LocationEvents
 from claim.text.account.results import end_step_text, game_result_lines
 from claim.text.account.tricks import trick_heading, winner_line
-from claim.text.account.words import PHASE_NAMES, capitalize, zone_text
+from claim.text.account.words import PHASE_NAMES, capitalize, power_phrase, zone_text
 
 CODE = cards.CODE
 #: the Gelatinous Cube's card: a trick it swallows, and the bundle it leaves (H20, H22), read
 #: differently
 CUBE = str(GelatinousCube.key)
+
+
+def _card_power(shown: str) -> str:
+    """The power of a card as the viewer's view names it (``dwarves:8`` → ``dwarves``,
+    ``hero:stone-golem`` → ``stone-golem``, ``demons:odd`` → ``demons``); "" for a face-down
+    card. Read from the name shown, so it tells nothing the name does not."""
+    if shown == NO_CARD_NAME:
+        return ""
+    prefix, _, rest = shown.partition(":")
+    if prefix == "hero":
+        return rest
+    if shown in cards.IDS_BY_CODE:
+        return cards.faction_of_code(shown)
+    return prefix
+
+
+#: a face-down card as the views name it
+NO_CARD_NAME = "?"
 
 
 @dataclass(slots=True, frozen=True)
@@ -281,18 +300,49 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         plays: tuple[tuple[int, int, int, str | None], ...],
         trick: TrickView,
     ) -> str:
-        """Where the played cards went (and a Troll taken from the pool instead)."""
+        """Where the played cards went (and a Troll taken from the pool instead); a card that
+        did not go where a trick sends its cards by default (Phase One and a trick nobody won:
+        the discard pile; Phase Two: the winner's Score pile) says whose power sent it there
+        (:meth:`_sent_by`)."""
         where = self._collected or self._locations()
-        groups: dict[str, list[str]] = {}
+        winner = trick.get("winner")
+        default = "discard" if trick["phase"] == 1 or winner is None else f"score{winner}"
+        groups: dict[tuple[str, str], list[str]] = {}
         for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
-            groups.setdefault(where.get(card, "somewhere"), []).append(str(play["card"]))
+            zone = where.get(card, "somewhere")
+            by = "" if zone in (default, "somewhere") else self._sent_by(play, trick)
+            groups.setdefault((zone, by), []).append(str(play["card"]))
         for card in self._since_trick(source="troll_pool"):  # public: the pool lies face-up
             if where.get(card, "troll_pool") != "troll_pool":
-                groups.setdefault(where[card], []).append(
-                    f"{self.public(card)} from the Troll pool"
+                # taken in place of a played Troll: the Trolls' power
+                shown = self.public(card)
+                groups.setdefault((where[card], _card_power(shown)), []).append(
+                    f"{shown} from the Troll pool"
                 )
-        said = [f"{', '.join(codes)} → {zone_text(z, self.names)}" for z, codes in groups.items()]
+        said = [
+            f"{', '.join(codes)} → {zone_text(z, self.names)}"
+            + (f" ({power_phrase(by)})" if by else "")
+            for (z, by), codes in groups.items()
+        ]
         return f"Cards: {'; '.join(said)}."
+
+    def _sent_by(self, play: PlayView, trick: TrickView) -> str:
+        """The power that sent a played card elsewhere than a trick's default, named from what
+        the trick shows (the cards as the viewer sees them, the artifacts used): a frozen trick's
+        Ice Sword; else the card's own power when it routes cards (Dwarves, Undead, Gnomes,
+        ...); else another played card's that does (a Stone Golem, a Basilisk, Death, the
+        Cube); else the card's own power (a decision it made, the Dinosaur's). Which power
+        routes is the powers' own declaration (``overrides("route")``), not a rule re-read
+        here; "" when none is found."""
+        if trick.get("reason") == FROZEN_REASON:
+            return arts.IceSword.name
+        own = _card_power(str(play["card"]))
+        others = [_card_power(str(p["card"])) for p in trick["plays"] if p is not play]
+        for name in (own, *others):
+            power = REGISTRY.get(name)
+            if power is not None and power.overrides("route"):
+                return name
+        return own if own in REGISTRY else ""
 
     def _locations(self) -> dict[int, str]:
         """Where each card is — at the end of the game, where it was before the end steps."""

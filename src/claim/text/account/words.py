@@ -64,6 +64,15 @@ def artifact_titles(names: Sequence[str]) -> str:
     return catalog.titles(names)
 
 
+def power_phrase(name: str) -> str:
+    """Whose power a card's move was: ``dwarves`` → "the Dwarves' power", ``stone-golem`` →
+    "the Stone Golem's power", ``ice-sword`` (an artifact) → "the Ice Sword"."""
+    title = catalog.title(name)
+    if name in cards.ARTIFACTS:
+        return f"the {title}"
+    return f"the {title}'" + ("" if title.endswith("s") else "s") + " power"
+
+
 class Names:
     """How the account names the players: "player 0"/"player 1", or "you"/"the bot"."""
 

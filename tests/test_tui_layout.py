@@ -12,7 +12,14 @@ from claim.apps.tui.app import ClaimApp
 from claim.apps.tui.dialogs import EndScreen, TextScreen
 from claim.apps.tui.session import GameSession
 from claim.apps.tui.table import TableScreen, status_line
-from claim.apps.tui.widgets import MorePanel, MovesPanel, TablePanel, move_matches, rows_needed
+from claim.apps.tui.widgets import (
+    LogPanel,
+    MorePanel,
+    MovesPanel,
+    TablePanel,
+    move_matches,
+    rows_needed,
+)
 from claim.core.options import SetupOptions
 
 SIZE = (80, 24)
@@ -223,3 +230,54 @@ def test_the_filter_reads_the_moves_and_their_words() -> None:
     assert move_matches("take top", ["top"])
     assert move_matches("play goblins:5", ["gob"])
     assert move_matches("pass", [])
+
+
+def a_game_with_the_wand() -> GameSession:
+    """A game where you (player 0) hold the Magic Wand, the bot leading first."""
+    for seed in range(1, 200):
+        options = SetupOptions(artifacts="all", first_leader="1")
+        session = GameSession.new(options, seed=seed, bot_spec="heuristic")
+        if "magic-wand" in session.state.config.artifacts[0]:
+            return session
+    raise AssertionError("no deal gives player 0 the Magic Wand")
+
+
+@pytest.mark.asyncio
+async def test_an_artifact_the_player_said_not_to_ask_about_is_passed_for_them() -> None:
+    session = a_game_with_the_wand()
+    app = ClaimApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        moves = screen.query_one(MovesPanel)
+        said = False
+        asked_again = False
+        for _ in range(200):
+            if session.over or asked_again:
+                break
+            wand = any(m.startswith("use magic-wand") for m in moves.all_moves)
+            if wand and not said:
+                assert "^d Don't ask again" in screen_text(app)
+                await pilot.press("ctrl+d")
+                await settle(pilot)
+                said = True
+                assert screen.never == {"magic-wand"}
+                continue
+            if wand:
+                assert screen.ask_all, "asked about the wand after ctrl+d"
+                asked_again = True
+                break
+            if said and len(session.state.moves) > 30 and not screen.ask_all:
+                await pilot.press("ctrl+a")  # the full list again: every window asked
+                await settle(pilot)
+                assert screen.ask_all and not screen.never
+                continue
+            if "pass" in moves.all_moves and any(m.startswith("use ") for m in moves.all_moves):
+                await pilot.press(*"pass", "1")  # another artifact's window: pass by filter
+            else:
+                await pilot.press("1")
+            await settle(pilot)
+        assert said and asked_again
+        log = screen.query_one(LogPanel).text
+        assert "Not asked: Magic Wand, you said not to ask again" in log
+        assert "magic-wand" not in " ".join(session.state.used_artifacts[0])

@@ -34,6 +34,11 @@ PLAY_KEYS = [
     "?  F1    this help          ^s  save the game (a record)",
     "^q       leave the game     ^t  the rest of the table: locations, artifacts, cards left",
     "^l       the whole log",
+    "^d       at an artifact window: don't ask again this game about the highlighted move's",
+    "         artifact (every offered one when pass is highlighted)",
+    "^a       ask at every artifact window (by default a window is passed for you when its",
+    "         artifact could not change anything you can see, e.g. a Magic Wand on your follow",
+    "         when ±2 cannot change the trick's winner); ^a again: back to that",
     "After the end (no moves to filter): n a new game, e the result again, s save, q quit.",
     "",
 ]

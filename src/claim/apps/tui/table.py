@@ -39,6 +39,7 @@ from claim.apps.tui.widgets import (
     rows_needed,
 )
 from claim.core.errors import ClaimError
+from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from claim.text.describe import heading, ordered_moves, prompt_text, table_sections
 
 if TYPE_CHECKING:
@@ -137,6 +138,8 @@ class TableScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", key_display="^s"),
         Binding("ctrl+t", "more", "More", key_display="^t"),
         Binding("ctrl+l", "full_log", "Log", key_display="^l"),
+        Binding("ctrl+d", "never_ask", "Don't ask again", key_display="^d"),
+        Binding("ctrl+a", "ask_all", "Ask at every window", show=False),
         # the letters alone when the move list does not take them (it filters with them):
         # after the end, while the bot thinks, or with the log focused
         Binding("s", "save", "Save", show=False),
@@ -156,6 +159,10 @@ class TableScreen(Screen[None]):
         self._quit_after_save = False
         #: the status line's parts, each with its shorter forms (see :func:`status_line`)
         self._status: list[list[str]] = []
+        #: the artifacts the player said not to be asked about again this game (ctrl+d)
+        self.never: set[str] = set()
+        #: ask at every artifact window, even when it could not matter (ctrl+a toggles it)
+        self.ask_all = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -183,6 +190,7 @@ class TableScreen(Screen[None]):
         human's legal moves and decision, the public setup and the log: never the true state,
         and never the bot's move before it is played (it is told once made)."""
         session = self.session
+        self.pass_unasked()
         view = session.view()
         decision = session.decision()
         names = session.names
@@ -212,7 +220,66 @@ class TableScreen(Screen[None]):
             prompt.update(f"{names[session.bot_seat].capitalize()} is thinking…")
             moves.show([])
         self.show_filter()
+        self.refresh_bindings()
         self.fit()
+
+    # -- the artifact windows ------------------------------------------------------------------
+
+    def window_offered(self) -> list[str]:
+        """The artifacts the window now asked offers (empty: no artifact window)."""
+        decision = self.session.decision()
+        if decision is None or decision[0] not in WINDOWS:
+            return []
+        return offered(self.session.legal())
+
+    def pass_unasked(self) -> None:
+        """Pass for the player at every artifact window that could not matter or whose
+        artifacts they said not to be asked about (claim.text.artifact_prompts), as if they had
+        chosen ``pass``: the move goes through the session like any other."""
+        session = self.session
+        while session.human_to_move and not self.ask_all:
+            decision = session.decision()
+            kind = decision[0] if decision else None
+            names = unasked(kind, session.legal(), session.view(), session.seat, self.never)
+            if not names:
+                return
+            self.tell([*session.play("pass"), skipped_line(names, self.never)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "never_ask":
+            return bool(self.window_offered())  # only at an artifact window
+        return True
+
+    def action_never_ask(self) -> None:
+        """Don't ask again this game about the highlighted move's artifact (every artifact
+        the window offers when ``pass`` is highlighted)."""
+        names = self.window_offered()
+        if not names:
+            return
+        moves = self.query_one(MovesPanel)
+        index = moves.highlighted
+        move = moves.moves[index] if index is not None and index < len(moves.moves) else "pass"
+        chosen = offered([move]) or names
+        self.never.update(chosen)
+        self.ask_all = False
+        self.notify(f"Not asked again this game: {', '.join(chosen)} (ctrl+a asks again).")
+        self.refresh_table()
+        self.next_turn()
+
+    def action_ask_all(self) -> None:
+        """Ask at every artifact window from now on (or back to asking only when it could
+        matter): the full list of moves, skipped ``use`` moves included, one key away."""
+        self.ask_all = not self.ask_all
+        if self.ask_all:
+            self.never.clear()
+            self.notify(
+                "Every artifact window is asked from now on (ctrl+a again: only those that "
+                "could matter)."
+            )
+        else:
+            self.notify("Artifact windows are asked only when they could matter.")
+        self.refresh_table()
+        self.next_turn()
 
     def fit(self) -> None:
         """The status line and the panels' sizes for the terminal's size now."""
@@ -231,6 +298,8 @@ class TableScreen(Screen[None]):
         shown, total = len(moves.moves), len(moves.all_moves)
         if moves.filter:
             line = f"filter: {moves.filter}▏ {shown} of {total} · Esc clears"
+        elif self.window_offered():
+            line = "^d don't ask again this game"
         elif total > 10:
             line = f"{total} moves · type to filter"
         elif total:

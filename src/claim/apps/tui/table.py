@@ -55,7 +55,7 @@ TABLE_CSS = """
 #filter { height: 1; padding: 0 1; color: $text-muted; }
 #moves { height: 1fr; border: none; padding: 0; }
 #log {
-    height: 1fr; min-height: 3; border-top: solid $primary; padding: 0 1;
+    height: 1fr; min-height: 2; border-top: solid $primary; padding: 0 1;
     scrollbar-gutter: stable; scrollbar-size-vertical: 1;
 }
 #table { scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
@@ -116,6 +116,8 @@ def fit_table(screen: Screen[None], size: Size) -> None:
         primary = rows_needed(panel.lines(False, text_width), text_width)
         if primary <= room:
             break
+    else:
+        room += 1  # the most crowded positions: the log keeps two rows, not three
     secondary = rows_needed(panel.lines(True, text_width), text_width)
     panel.with_secondary = not wide and primary + secondary <= room
     more.display = wide

@@ -129,7 +129,25 @@ def fit_table(screen: Screen[None], size: Size) -> None:
     panel.redraw()
 
 
-class TableScreen(Screen[None]):
+class FittedScreen(Screen[None]):
+    """A screen showing the table (the game's or a replay's): its status line and panels sized
+    to the terminal whenever it changes size (:func:`fit_table`)."""
+
+    _status: list[list[str]]
+
+    def fit(self) -> None:
+        """The status line and the panels' sizes for the terminal's size now."""
+        self.query_one("#status", Static).update(
+            status_line(self._status, self.size.width - 2), layout=False
+        )
+        fit_table(self, self.size)
+
+    def on_resize(self) -> None:
+        if self._status:
+            self.fit()
+
+
+class TableScreen(FittedScreen):
     """You against the bot. A search bot thinks in a worker thread (a hard one takes about a
     second a move), so the screen stays alive; meanwhile no move can be chosen. The quick bots
     answer at once."""
@@ -282,17 +300,6 @@ class TableScreen(Screen[None]):
             self.notify("Artifact windows are asked only when they could matter.")
         self.refresh_table()
         self.next_turn()
-
-    def fit(self) -> None:
-        """The status line and the panels' sizes for the terminal's size now."""
-        self.query_one("#status", Static).update(
-            status_line(self._status, self.size.width - 2), layout=False
-        )
-        fit_table(self, self.size)
-
-    def on_resize(self) -> None:
-        if self._status:
-            self.fit()
 
     def show_filter(self) -> None:
         """The line over the moves: what is typed, how many moves it keeps, the keys."""
@@ -462,7 +469,7 @@ class TableScreen(Screen[None]):
         app.new_game_menu()
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(FittedScreen):
     """A saved game, one move at a time, on the same table; the log tells each move."""
 
     DEFAULT_CSS = TABLE_CSS + "ReplayScreen #prompt { max-height: 100%; text-style: none; }"
@@ -529,16 +536,6 @@ class ReplayScreen(Screen[None]):
         )
         self.query_one("#prompt", Static).update(self._side_text())
         self.fit()
-
-    def fit(self) -> None:
-        self.query_one("#status", Static).update(
-            status_line(self._status, self.size.width - 2), layout=False
-        )
-        fit_table(self, self.size)
-
-    def on_resize(self) -> None:
-        if self._status:
-            self.fit()
 
     def action_more(self) -> None:
         show_more(self)

@@ -14,6 +14,10 @@ PURE_TESTS := tests/test_native.py tests/test_fields.py tests/test_invariants.py
 	tests/test_examples.py tests/test_power_*.py tests/test_records.py tests/test_old_records.py \
 	tests/test_saved_positions.py tests/test_bot_heuristic_golden.py src/claim/core
 
+# pytest's parallel workers (pytest-xdist): one a CPU; `make unit PYTEST_JOBS=0` runs in one
+# process (the long invariant sweeps are cut into chunks, so the workers share them)
+PYTEST_JOBS ?= auto
+
 .PHONY: play serve test lint typecheck unit unit-pure browser build bench clean
 
 $(STAMP): pyproject.toml
@@ -47,10 +51,10 @@ browser:
 	scripts/ensure_chromium.sh
 
 unit: $(COMPILED) browser
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_JOBS)
 
 unit-pure: $(STAMP)
-	CLAIM_PURE_PYTHON=1 $(BIN)/pytest $(PURE_TESTS) -k "not over_many_games"
+	CLAIM_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_JOBS) $(PURE_TESTS) -k "not over_many_games"
 
 # `make bench` runs the benchmark for the default build, then for the pure-Python one
 # (CLAIM_PURE_PYTHON=1), beside OpenSpiel's Hearts and Skat (the 'bench' extra, installed once);

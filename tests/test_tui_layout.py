@@ -6,12 +6,11 @@ of a long list is reachable by keys (the numbers, the page keys, typing to filte
 from __future__ import annotations
 
 import pytest
-from textual.pilot import Pilot
 
 from claim.apps.tui.app import ClaimApp
 from claim.apps.tui.dialogs import EndScreen, TextScreen
 from claim.apps.tui.session import GameSession
-from claim.apps.tui.table import TableScreen, status_line
+from claim.apps.tui.table import status_line
 from claim.apps.tui.widgets import (
     LogPanel,
     MorePanel,
@@ -21,36 +20,13 @@ from claim.apps.tui.widgets import (
     rows_needed,
 )
 from claim.core.options import SetupOptions
+from test_tui import Pilot_, screen_text, settle, table
 
 SIZE = (80, 24)
 #: every expansion at once: random factions, five heroes, a random Setting and Building, artifacts
 EVERYTHING = SetupOptions(
     factions="random", heroes="5", setting="random", building="random", artifacts="all"
 )
-
-Pilot_ = Pilot[str]
-
-
-def screen_text(app: ClaimApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-def table(app: ClaimApp) -> TableScreen:
-    screen = app.table
-    assert screen is not None
-    return screen
-
-
-async def settle(pilot: Pilot_) -> None:
-    app = pilot.app
-    assert isinstance(app, ClaimApp)
-    for _ in range(500):
-        await pilot.pause()
-        screen = app.table
-        if screen is None or not screen.thinking:
-            return
-        await app.workers.wait_for_complete()
-    raise AssertionError("the bot never finished")
 
 
 def assert_essentials_on_screen(app: ClaimApp) -> None:

@@ -19,10 +19,8 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -32,7 +30,6 @@ from claim.text.describe import move_text
 from test_web_e2e import (
     MAX_CLICKS,
     WAIT_MS,
-    LiveServer,
     body,
     check_final,
     click,
@@ -48,19 +45,10 @@ from test_web_e2e import (
     wait_turn,
     watch_errors,
 )
-from test_web_e2e import browser as browser  # the shared fixture
+from test_web_e2e import browser as browser  # the shared fixtures
+from test_web_e2e import server as server
 
 CODE = re.compile(r"[a-z][a-z0-9-]*:[a-z0-9-]+")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    live = LiveServer(tmp_path_factory.mktemp("table") / "games.db")
-    try:
-        live.start()
-        yield live.base
-    finally:
-        live.close()
 
 
 def new_context(browser: Browser, width: int, height: int, motion: bool = False) -> BrowserContext:

@@ -164,25 +164,23 @@ def analyse(
     check_budget(budget)
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
-    records.replay(record)  # checks the whole record first: one clear error, no work
-    wanted = [ply for ply in decision_plies(record) if plies is None or ply in plies]
+    final = records.replay(record)  # checks the whole record first: one clear error, no work
+    positions = [p for p in _positions(record) if plies is None or p[0] in plies]
     decisions: list[Decision] = []
-    if jobs == 1 or len(wanted) < 2:
-        for ply, state, move in _positions(record):
-            if plies is not None and ply not in plies:
-                continue
+    if jobs == 1 or len(positions) < 2:
+        for ply, state, move in positions:
             decisions.append(weigh(state, move, ply, budget, seed))
             if progress is not None:
                 progress()
     else:
-        workers = min(jobs, len(wanted), os.cpu_count() or 1)
+        workers = min(jobs, len(positions), os.cpu_count() or 1)
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(weigh_at, record, ply, budget, seed) for ply in wanted]
+            futures = [pool.submit(weigh_at, record, p[0], budget, seed) for p in positions]
             for future in futures:
                 decisions.append(future.result())
                 if progress is not None:
                     progress()
-    return assemble(record, decisions, budget, seed)
+    return _assemble(final, decisions, budget, seed)
 
 
 def check_budget(budget: int) -> None:
@@ -194,7 +192,11 @@ def check_budget(budget: int) -> None:
 def assemble(record: Any, decisions: Sequence[Decision], budget: int, seed: int) -> Analysis:
     """The analysis of ``record`` from its weighed ``decisions`` (in the record's order), for
     a caller that weighs them itself (:func:`weigh_at` in its own workers: the web server)."""
-    final = records.replay(record)
+    return _assemble(records.replay(record), decisions, budget, seed)
+
+
+def _assemble(final: State, decisions: Sequence[Decision], budget: int, seed: int) -> Analysis:
+    """The analysis from the record's final state (replayed once) and its decisions."""
     result = final.result
     return Analysis(
         budget=budget,
@@ -234,11 +236,9 @@ def _positions(record: Any) -> Iterator[tuple[int, State, str]]:
 def weigh_at(record: Any, ply: int, budget: int, seed: int) -> Decision:
     """:func:`weigh` the decision at ``ply`` of ``record`` (for a worker process: the record
     travels, not the state)."""
-    state = records.initial_state(record)
-    moves: Sequence[str] = record["moves"]
-    for i in range(ply):
-        apply(state, upgrade_move(state, moves[i], f"moves[{i}]"))
-    return weigh(state, upgrade_move(state, moves[ply], f"moves[{ply}]"), ply, budget, seed)
+    state = records.replay(record, ply)
+    move = upgrade_move(state, record["moves"][ply], f"moves[{ply}]")
+    return weigh(state, move, ply, budget, seed)
 
 
 def weigh(state: State, move: str, ply: int, budget: int, seed: int) -> Decision:

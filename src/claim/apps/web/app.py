@@ -458,7 +458,8 @@ def create_app(
 
     @app.get("/api/games/{game_id}/analysis")
     async def game_analysis(game_id: str) -> dict[str, Any]:
-        await manager.record(game_id)  # 404 unknown, 403 in progress (nothing to leak)
+        if game_id not in analyses.jobs:  # a job exists only for a finished game
+            await manager.record(game_id)  # 404 unknown, 403 in progress (nothing to leak)
         return analyses.status(game_id)
 
     @app.post("/api/games/{game_id}/analysis", status_code=202)

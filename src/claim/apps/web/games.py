@@ -144,6 +144,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def token_matches(expected: str | None, token: str) -> bool:
+    """Whether ``token`` is the one whose hash is ``expected`` (a seat's); False for a bot seat
+    (``expected`` None). Constant time whatever the seat: a bot seat compares against a hash no
+    token has."""
+    given = hash_token(token)
+    ok = hmac.compare_digest(given, expected or "0" * len(given))
+    return ok and expected is not None
+
+
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -816,9 +825,7 @@ class GameManager:
         stored = await self._db(self.store.load, game_id) if _plausible(game_id) else None
         if stored is None:
             raise ApiError(f"unknown game {shorten(game_id)!r}", 404)
-        expected = stored.token_hashes[seat]
-        ok = hmac.compare_digest(hash_token(token), expected or "0" * 64)
-        if expected is None or not ok:
+        if not token_matches(stored.token_hashes[seat], token):
             raise ApiError(
                 f"only a player of the game may ask for a rematch: wrong token for seat {seat}", 403
             )
@@ -944,9 +951,7 @@ class GameManager:
                 raise Refused(4003, "the seat must be 0 or 1")
             seat = int(seat_text)
             expected = game.token_hashes[seat]
-            given = hash_token(token or "")
-            # constant time, whatever the seat: a bot seat compares against a hash no token has
-            ok = hmac.compare_digest(given, expected or "0" * len(given))
+            ok = token_matches(expected, token or "")
             if expected is None:
                 raise Refused(4003, f"seat {seat} is played by a bot")
             if not ok:

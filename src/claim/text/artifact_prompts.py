@@ -11,9 +11,11 @@ the window worth asking.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from itertools import permutations
 
 from claim.core import cards
+from claim.core.keys import BONUSES
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
 from claim.core.view_types import PlayView, View
@@ -42,16 +44,42 @@ def offered(moves: Sequence[str]) -> list[str]:
     return names
 
 
-def could_matter(artifact: str, kind: str, view: View, seat: int) -> bool:
+def could_matter(
+    artifact: str, kind: str, view: View, seat: int, offered_too: Collection[str] = ()
+) -> bool:
     """Whether using ``artifact`` at a window of ``kind`` could change anything, as far as the
-    view of ``seat`` tells. Today one check says no: the Magic Wand on your own follow when ±2
-    cannot change the trick's winner; every other artifact is always worth asking."""
-    if artifact == arts.MagicWand.name and kind == arts.PLAYED:
-        return _wand_could_matter(view, seat)
+    view of ``seat`` tells. One check says no: a value artifact (Magic Wand, Mirror of Lies) on
+    your own follow when no value it can reach (with the other value artifacts the window
+    offers, ``offered_too``, used in any order, A12) changes the trick's winner. Every other
+    artifact is always worth asking."""
+    if artifact in VALUE_CHANGES and kind == arts.PLAYED:
+        changes = [VALUE_CHANGES[n] for n in {artifact, *offered_too} if n in VALUE_CHANGES]
+        return _value_could_matter(view, seat, changes)
     return True
 
 
-def _wand_could_matter(view: View, seat: int) -> bool:
+#: the artifacts that change the value of the card just played (A12), each with the values it
+#: can make of a value (the core's own arithmetic: MagicWand.change, MirrorOfLies.change)
+VALUE_CHANGES: dict[str, Callable[[int], tuple[int, ...]]] = {
+    arts.MagicWand.name: lambda v: (arts.MagicWand.change(v, 2), arts.MagicWand.change(v, -2)),
+    arts.MirrorOfLies.name: lambda v: (arts.MirrorOfLies.change(v, 0),),
+}
+
+
+def _reachable(value: int, changes: Sequence[Callable[[int], tuple[int, ...]]]) -> set[int]:
+    """Every value the changes make of ``value``, each used at most once, in any order."""
+    reached = {value}
+    for order in permutations(changes):
+        values = {value}
+        for change in order:
+            values |= {new for v in values for new in change(v)}
+        reached |= values
+    return reached
+
+
+def _value_could_matter(
+    view: View, seat: int, changes: Sequence[Callable[[int], tuple[int, ...]]]
+) -> bool:
     current = view.get("current")
     plays = current["plays"] if current else []
     if len(plays) != 2 or plays[1]["player"] != seat:
@@ -61,17 +89,31 @@ def _wand_could_matter(view: View, seat: int) -> bool:
     for place in (view.get("setting"), view.get("building")):
         if place and _bends(place):
             return True
+    if _bonus_waiting(view):
+        return True  # a card's value has a bonus the plays do not show
     powers = [_power_of(play) for play in plays]
     if any(p is None or _bends(p) for p in powers):
         return True  # a face-down card, a hero, a faction that decides by its own rule
-    values = [_value(play) for play in plays]
-    if values[0] is None or values[1] is None:
+    lead, follow = (_value(play) for play in plays)
+    if lead is None or follow is None:
         return True
     if powers[0] != powers[1]:
         return False  # the follow does not follow faction: the leader wins whatever the values
-    # the same plain faction: the higher value wins, a tie goes to the leader; ±2 on the
-    # follow changes that only when the values are at most 2 apart
-    return abs(values[0] - values[1]) <= 2
+    # the same plain faction: the higher value wins, a tie goes to the leader
+    wins = follow > lead
+    return any((value > lead) != wins for value in _reachable(follow, changes))
+
+
+def _bonus_waiting(view: View) -> bool:
+    """Whether a waiting bonus (Flask of Tears, Ice Sword: A15, A37) may be in this trick's
+    values: one still waiting, or the Ice Sword's, which the cards after a frozen trick take
+    (the plays show printed values only). The Flask is used in the trick it helps, so the
+    trick's own artifacts already say so."""
+    counters = view.get("counters") or {}
+    if any(key.partition(":")[0] in BONUSES for key in counters):
+        return True
+    tricks = view.get("tricks") or []
+    return bool(tricks) and tricks[-1]["reason"] == arts.FROZEN_REASON
 
 
 def _power_of(play: PlayView) -> str | None:
@@ -107,7 +149,8 @@ def unasked(
     names = offered(moves)
     if not names:
         return []
-    if all(name in never or not could_matter(name, kind, view, seat) for name in names):
+    asked = [name for name in names if name not in never]
+    if not any(could_matter(name, kind, view, seat, asked) for name in asked):
         return names
     return []
 

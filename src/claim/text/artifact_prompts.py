@@ -155,11 +155,17 @@ def unasked(
     return []
 
 
-def skipped_line(names: Sequence[str], never: Collection[str]) -> str:
-    """The log's line for a window passed for the player."""
+#: how the terminal's player asks again at every artifact window
+TERMINAL_ASK_ALL = "ctrl+a asks at every window"
+
+
+def skipped_line(
+    names: Sequence[str], never: Collection[str], ask_all: str = TERMINAL_ASK_ALL
+) -> str:
+    """The log's line for a window passed for the player (``ask_all``: how they undo it)."""
     why = (
         "you said not to ask again"
         if all(name in never for name in names)
         else "it could not change the trick"
     )
-    return f"(Not asked: {catalog.titles(list(names))}, {why}; ctrl+a asks at every window.)"
+    return f"(Not asked: {catalog.titles(list(names))}, {why}; {ask_all}.)"

@@ -38,7 +38,7 @@ from typing import Any, TypeVar, cast
 
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
 from claim.bots import Bot, decide, make_bot
-from claim.core import engine
+from claim.core import cards, engine
 from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
 from claim.core.errors import ClaimError
 from claim.core.events import Event
@@ -50,6 +50,7 @@ from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.core.view_types import View
 from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
+from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from claim.text.describe import move_words, prompt_text
 
 logger = logging.getLogger("claim.apps.web")
@@ -66,6 +67,8 @@ SEND_TIMEOUT = 10.0
 DEFAULT_SEATS = ("human", "bot:heuristic")
 #: how the web table asks for a follow: it highlights the legal cards of the hand
 WEB_FOLLOW = "play one of the highlighted cards"
+#: how the web table's player asks again at every artifact window (the skipped window's note)
+WEB_ASK_ALL = "tick “Ask at every artifact window” to see them all"
 #: the most digits a number in a request or a message may have (no field needs more; Python
 #: refuses to read an int of more than 4,300)
 MAX_DIGITS = 100
@@ -326,6 +329,10 @@ class Client:
     seat: int | None
     told: int = 0
     closed: bool = False
+    #: the artifacts this socket's player said not to be asked about again this game, and
+    #: whether they want every artifact window asked (an ``ask`` message sets both, issue 18)
+    never: frozenset[str] = frozenset()
+    ask_all: bool = False
 
     @property
     def viewer(self) -> int:
@@ -601,8 +608,24 @@ class Game:
             # each legal move in plain English with its hint, in the order of `legal`: the table's
             # buttons and clickable cards say these, never the engine's move strings
             message["words"] = move_words(message["legal"])
+            if decision is not None and decision[0] in WINDOWS:
+                self.artifact_window(message, client, decision[0])
         head = compact(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
+
+    def artifact_window(self, message: dict[str, Any], client: Client, kind: str) -> None:
+        """At an artifact window: ``window``, the artifacts it offers (the table's "don't ask
+        again" buttons); ``unasked`` and ``unasked_line`` when the player need not be asked
+        (each could not matter, or the player said not to ask again: claim.text.artifact_prompts,
+        the terminal's rule too); the page then passes for them through the normal path."""
+        legal = message["legal"]
+        message["window"] = offered(legal)
+        if client.ask_all or client.seat is None:
+            return
+        names = unasked(kind, legal, self.shown(client.viewer), client.seat, client.never)
+        if names:
+            message["unasked"] = names
+            message["unasked_line"] = skipped_line(names, client.never, WEB_ASK_ALL)
 
     def summary(self) -> dict[str, Any]:
         return summary_dict(
@@ -977,12 +1000,17 @@ class GameManager:
             self._maybe_evict(game)
 
     async def receive(self, game: Game, client: Client, text: str | None) -> None:
-        """A message from a socket: a move to play, or an error sent back (nothing changed)."""
+        """A message from a socket: a move to play, or which artifact windows to ask (answered
+        with a fresh state message), or an error sent back (nothing changed)."""
         async with game.lock:
             try:
-                move, version = parse_move_message(text)
-                self._check_move(game, client, move, version)
-                await self._commit(game, move)
+                message = parse_message(text)
+                if isinstance(message, AskMessage):
+                    client.never, client.ask_all = message.never, message.ask_all
+                    await self._send(game, client, game.message(client))
+                    return
+                self._check_move(game, client, message.move, message.version)
+                await self._commit(game, message.move)
             except ClaimError as exc:
                 await self._send(game, client, error_message(str(exc)))
                 return
@@ -1124,10 +1152,29 @@ def _plausible(game_id: str) -> bool:
     return GAME_ID.fullmatch(game_id) is not None
 
 
-def parse_move_message(text: str | None) -> tuple[str, int]:
-    """``{"type": "move", "move": MOVE, "version": V}`` → (MOVE, V); anything else raises a
-    one-line ClaimError."""
-    shape = 'expected {"type": "move", "move": MOVE, "version": V}'
+@dataclass(frozen=True)
+class MoveMessage:
+    """``{"type": "move", "move": MOVE, "version": V}``: play MOVE at version V."""
+
+    move: str
+    version: int
+
+
+@dataclass(frozen=True)
+class AskMessage:
+    """``{"type": "ask", "never": [ARTIFACT, ...], "all": BOOL}``: the artifacts not to be asked
+    about again this game, and whether to ask at every artifact window (issue 18)."""
+
+    never: frozenset[str]
+    ask_all: bool
+
+
+MOVE_SHAPE = 'expected {"type": "move", "move": MOVE, "version": V}'
+ASK_SHAPE = 'expected {"type": "ask", "never": [ARTIFACT, ...], "all": true or false}'
+
+
+def parse_message(text: str | None) -> MoveMessage | AskMessage:
+    """A socket's message, or a one-line ClaimError (``malformed message: …``)."""
     if text is None:
         raise ClaimError("malformed message: send JSON text, not bytes")
     if len(text) > MAX_MESSAGE:
@@ -1137,18 +1184,34 @@ def parse_move_message(text: str | None) -> tuple[str, int]:
     except ValueError as exc:
         raise ClaimError(f"malformed message: {exc}") from None
     if not isinstance(data, dict):
-        raise ClaimError(f"malformed message: {shape}")
+        raise ClaimError(f"malformed message: {MOVE_SHAPE}")
     kind = data.get("type")
+    if kind == "ask":
+        return _ask_message(data)
     if kind != "move":
         what = shorten(str(kind)) if isinstance(kind, str) else None
         raise ClaimError(
-            f"malformed message: unknown type {what!r}" if what else f"malformed message: {shape}"
+            f"malformed message: unknown type {what!r}"
+            if what
+            else f"malformed message: {MOVE_SHAPE}"
         )
     move = data.get("move")
     version = data.get("version")
     if not isinstance(move, str) or not isinstance(version, int) or isinstance(version, bool):
-        raise ClaimError(f"malformed message: {shape}")
-    return move, version
+        raise ClaimError(f"malformed message: {MOVE_SHAPE}")
+    return MoveMessage(move, version)
+
+
+def _ask_message(data: dict[str, Any]) -> AskMessage:
+    never = data.get("never", [])
+    ask_all = data.get("all", False)
+    if not isinstance(never, list) or not isinstance(ask_all, bool):
+        raise ClaimError(f"malformed message: {ASK_SHAPE}")
+    for name in never:
+        if not isinstance(name, str) or name not in cards.ARTIFACTS:
+            what = shorten(name) if isinstance(name, str) else shorten(json.dumps(name))
+            raise ClaimError(f"malformed message: {what!r} is not an artifact")
+    return AskMessage(frozenset(never), ask_all)
 
 
 #: a replay's viewers (``?view=``): everything, a seat, a spectator

@@ -2,7 +2,7 @@
 // /play/ID?replay=N steps through a finished game from move N. The server holds the game; this
 // page only draws what it is sent and sends the moves clicked.
 
-import { FACTIONS, PRESETS, cardRules, cardWords, h } from "./cards.js";
+import { ARTIFACTS, FACTIONS, PRESETS, cardRules, cardWords, h } from "./cards.js";
 import { Names, heading, layoutFans, renderTable } from "./table.js";
 
 const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
@@ -25,7 +25,9 @@ function notice(text, kind = "error") {
   el.title = text;
   el.className = kind === "error" ? "notice" : "notice info";
   el.hidden = !text;
-  body.dataset.notice = text;
+  // errors and notes apart: a note (a window passed for the player) is no refused move
+  body.dataset.notice = kind === "error" ? text : "";
+  body.dataset.info = kind === "error" ? "" : text;
   clearTimeout(noticeTimer);
   if (text && kind !== "error") noticeTimer = setTimeout(() => notice(""), 6000);
 }
@@ -185,6 +187,7 @@ const live = {
   retries: 0,
   stopped: false,
   lastError: "",
+  passedAt: -1, // the version of the last artifact window passed for the player
   fresh: true, // the next state message is the first of this connection
   connected: false,
   log: { version: -1, lines: [] },
@@ -220,6 +223,56 @@ const noMotion =
 if (noMotion) body.classList.add("no-motion");
 
 const pace = { queue: [], running: false, skip: null, shown: null };
+
+// -- the artifact windows (issue 18) ---------------------------------------------------------
+// The server says which windows need not be asked (claim.text.artifact_prompts: the artifact
+// could not change anything, or the player said not to ask again); the page then passes for the
+// player, as they would have. Their choices are kept per game and seat, and sent on each
+// connection.
+
+const askKey = `claim-ask:${gameId}:${seat}`;
+
+function loadAsk() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(askKey) || "{}");
+    const never = Array.isArray(saved.never) ? saved.never.filter((n) => typeof n === "string") : [];
+    return { never, all: saved.all === true };
+  } catch {
+    return { never: [], all: false };
+  }
+}
+
+const ask = loadAsk();
+
+function sendAsk() {
+  const ws = live.ws;
+  if (seat === null || !ws || ws.readyState !== WebSocket.OPEN) return;
+  ws.send(JSON.stringify({ type: "ask", never: ask.never, all: ask.all }));
+}
+
+function setAsk(never, all) {
+  ask.never = never;
+  ask.all = all;
+  try {
+    localStorage.setItem(askKey, JSON.stringify(ask));
+  } catch {
+    // private browsing: the choice holds for this page only
+  }
+  const box = document.getElementById("ask-all");
+  if (box) box.checked = all;
+  sendAsk(); // the server answers with the state as asked now
+}
+
+/** "Don't ask again this game" about an artifact of the window shown. */
+function neverAsk(name) {
+  if (!ask.never.includes(name)) setAsk([...ask.never, name], false);
+  notice(`Not asked again this game: ${ARTIFACTS[name] || name} (tick “Ask at every artifact window” to see every window).`, "info");
+}
+
+document.getElementById("ask-all").addEventListener("change", (event) => {
+  const all = event.target.checked;
+  setAsk(all ? [] : ask.never, all);
+});
 
 /** Wait `ms`, or less when the reader clicks or presses a key (body.dataset.pausing is set
  * meanwhile, for the tests). */
@@ -337,7 +390,10 @@ function drawLive(extra = {}) {
   // nothing can be sent while the socket is down, or while later messages wait to be shown:
   // only the latest message's moves are offered
   const waiting = pace.queue.length > 0 || Boolean(extra.hold) || (pace.running && !extra.settled);
-  const legal = msg.seat === seat && live.connected && !waiting ? msg.legal || [] : [];
+  const offered = msg.seat === seat && live.connected && !waiting ? msg.legal || [] : [];
+  // a window the player need not be asked: the page passes for them (below), nothing to click
+  const unasked = offered.includes("pass") && Array.isArray(msg.unasked) && msg.unasked.length > 0;
+  const legal = unasked ? [] : offered;
   const focus = rememberFocus();
   renderTable({
     view,
@@ -345,6 +401,8 @@ function drawLive(extra = {}) {
     names: live.names,
     labels: live.labels,
     legal,
+    window: unasked ? [] : msg.window || [],
+    onNever: neverAsk,
     words: msg.words || [],
     decision: msg.decision || null,
     prompt: msg.prompt || null,
@@ -366,6 +424,14 @@ function drawLive(extra = {}) {
   body.dataset.busy = busy ? "1" : "0";
   body.dataset.legal = String(legal.length);
   body.classList.toggle("busy", live.busy);
+  const askBox = document.getElementById("ask-all-box");
+  askBox.hidden = seat === null || !view.artifacts || msg.status === "finished";
+  document.getElementById("ask-all").checked = ask.all;
+  if (unasked && live.passedAt !== msg.version && send("pass")) {
+    live.passedAt = msg.version;
+    body.dataset.passed = String(Number(body.dataset.passed || 0) + 1); // how many, for the tests
+    notice(msg.unasked_line || "Not asked: an artifact window.", "info");
+  }
 }
 
 // -- the keyboard and the focus ----------------------------------------------------------------
@@ -555,6 +621,7 @@ function connect() {
     live.retries = 0;
     live.connected = true;
     setConn(seat === null ? "watching" : "connected", true);
+    if (ask.never.length || ask.all) sendAsk();
   });
   ws.addEventListener("message", onMessage);
   ws.addEventListener("close", (event) => {
@@ -583,14 +650,16 @@ function connect() {
   });
 }
 
+/** Send a move; false when it cannot be sent now (no socket, a move already on its way). */
 function send(move) {
   const ws = live.ws;
-  if (!live.message || !ws || ws.readyState !== WebSocket.OPEN || live.busy) return;
+  if (!live.message || !ws || ws.readyState !== WebSocket.OPEN || live.busy) return false;
   live.busy = true;
   live.chosenCard = null;
   notice("");
   ws.send(JSON.stringify({ type: "move", move, version: live.message.version }));
   drawLive();
+  return true;
 }
 
 /** A click: one move is sent; a card with several moves (a declaration) asks which. */

@@ -484,6 +484,20 @@ function decisionPanel(view, model) {
       box.append(h("button", { type: "button", class: "secondary cancel", onclick: () => onMove([]) }, "Cancel"));
     }
     if (box.childElementCount) children.push(box);
+    // an artifact window: "don't ask again this game" for each artifact it offers (issue 18)
+    const offered = model.window || [];
+    if (offered.length && model.onNever && !chosenCard) {
+      children.push(
+        h(
+          "div",
+          { class: "never", id: "never" },
+          h("span", { class: "label" }, "Don't ask again this game:"),
+          offered.map((name) =>
+            h("button", { type: "button", class: "link", dataset: { never: name }, disabled: busy, onclick: () => model.onNever(name) }, title(name)),
+          ),
+        ),
+      );
+    }
   }
   el.replaceChildren(...children);
 }

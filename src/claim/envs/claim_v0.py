@@ -1,0 +1,41 @@
+"""Claim for reinforcement learning, version 0 of its action table and observation encoding.
+
+In the layout of PettingZoo's classic games (``from pettingzoo.classic import chess_v6``)::
+
+    from claim.envs import claim_v0
+
+    env = claim_v0.env(factions="random", heroes="5")   # PettingZoo AEC, wrapped
+    raw = claim_v0.raw_env()                            # the same, unwrapped
+    gym_env = claim_v0.single_agent(bot="heuristic", seat=0)   # Gymnasium, against a bot
+
+The keywords are the setup options of :class:`claim.core.options.SetupOptions` (those of
+``claim deal``). docs/rl.md describes the actions, the observation and the rewards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]  # no py.typed
+
+from claim.envs.aec import raw_env
+from claim.envs.single import ClaimSingleAgentEnv
+
+__all__ = ["env", "raw_env", "single_agent"]
+
+
+def env(**kwargs: Any) -> Any:
+    """The PettingZoo AEC environment, wrapped as PettingZoo's classic games are: an illegal
+    action ends the game with −1 for its player (TerminateIllegalWrapper), an action outside
+    the space is an error (AssertOutOfBoundsWrapper), and calls out of order are refused
+    (OrderEnforcingWrapper)."""
+    wrapped = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def single_agent(bot: str = "heuristic", seat: int = 0, **kwargs: Any) -> ClaimSingleAgentEnv:
+    """The Gymnasium environment: ``seat`` is the agent's, the other seat is played by ``bot``
+    (any name :func:`claim.bots.make_bot` takes)."""
+    return ClaimSingleAgentEnv(bot=bot, seat=seat, **kwargs)

@@ -45,6 +45,20 @@ def test_a_resumed_match_gives_the_results_of_an_uninterrupted_one(tmp_path: Pat
     assert _stats(fewer.stdout) == _stats(run(*MATCH, "--deals", "3").stdout)
 
 
+def test_a_match_whose_games_are_all_kept_plays_none_and_prints_its_table(tmp_path: Path) -> None:
+    keep = tmp_path / "games.jsonl"
+    table = ["arena", "--bots", "random,heuristic", "--seed", "21", "--deals", "2"]
+    first = run(*table, "--keep", str(keep), "--jobs", "2", "--quiet")
+    assert first.exit_code == 0, first.output
+    assert "Games per second" in first.stdout
+    again = run(*table, "--keep", str(keep), "--jobs", "2")
+    assert again.exit_code == 0, again.output
+    assert "none to play" in again.stderr and "capped" not in again.stderr
+    # the same table, without a rate of games this run did not play
+    assert "Games per second" not in again.stdout
+    assert again.stdout.split("Average tricks")[0] == first.stdout.split("Average tricks")[0]
+
+
 def test_kept_games_are_not_played_again(tmp_path: Path) -> None:
     """The library: games passed as ``done`` are taken as they are (here made up: A won them
     all) and only the others are played."""

@@ -86,7 +86,12 @@ def arena_command(
     kept = _open_kept(keep_path, Match(bots, seed, options))
     done = {} if kept is None else {i: o for i, o in kept.done.items() if i < 2 * deals}
     left = 2 * deals - len(done)
-    jobs = capped_jobs(jobs, max(1, left))
+    if left:
+        jobs = capped_jobs(jobs, left)
+    else:
+        jobs = 1
+        if not quiet:
+            click.echo(f"every game of the match is kept in {keep_path}: none to play", err=True)
     label = f"{bots[0]} vs {bots[1]}" + (f" ({len(done)} games kept)" if done else "")
     start = time.perf_counter()
     try:
@@ -116,7 +121,7 @@ def arena_command(
         data["seconds"] = round(seconds, 4)
         click.echo(json.dumps(data, indent=1))
         return
-    _print_arena(stats, seconds)
+    _print_arena(stats, seconds, played=left)
 
 
 #: with --keep, the most games a worker plays before they are written: a kill loses at most
@@ -138,7 +143,9 @@ def _wdl(tally: Tally) -> str:
     return f"{tally.wins}-{tally.draws}-{tally.losses} ({tally.win_rate:.3f})"
 
 
-def _print_arena(stats: ArenaStats, seconds: float) -> None:
+def _print_arena(stats: ArenaStats, seconds: float, played: int) -> None:
+    """The match's table; ``played`` of its games were played by this run (the rest came from
+    the ``--keep`` file), and only they count in the games per second."""
     from rich.console import Console
     from rich.table import Table
 
@@ -179,7 +186,9 @@ def _print_arena(stats: ArenaStats, seconds: float) -> None:
         for name, tally in groups.items():
             table.add_row(f"{kind} {name}", _wdl(tally))
     table.add_row("Average tricks", f"{stats.average_tricks:.2f}")
-    table.add_row("Games per second", f"{stats.games / seconds if seconds > 0 else 0.0:.1f}")
+    if played:
+        label = "Games per second" if played == stats.games else "Games per second (this run)"
+        table.add_row(label, f"{played / seconds if seconds > 0 else 0.0:.1f}")
     console.print(table)
     by_artifact = stats.by_artifact
     if by_artifact:

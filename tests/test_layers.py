@@ -2,7 +2,8 @@
 
 Layers, bottom up: ``claim.core`` (the rules, views, records: a pure library), ``claim.text`` (the
 describing layer), ``claim.bots``, ``claim.sim`` and ``claim.analysis`` (the post-game analysis,
-which uses the search), then ``claim.apps`` (the command line, the
+which uses the search), the research adapters ``claim.envs`` (PettingZoo, Gymnasium) and
+``claim.openspiel``, then ``claim.apps`` (the command line, the
 terminal table, the web server). Each module's imports are read with :mod:`ast` and resolved to
 the module they name (``from claim.core import cards`` is an edge to ``claim.core.cards``; ``from
 claim.core.engine import apply`` to ``claim.core.engine``). An import counts as an edge to the
@@ -214,7 +215,15 @@ def test_the_core_modules_form_no_import_cycle() -> None:
 
 
 def test_the_core_imports_no_upper_layer_and_no_user_interface_library() -> None:
-    upper = ("claim.text", "claim.bots", "claim.sim", "claim.analysis", "claim.apps")
+    upper = (
+        "claim.text",
+        "claim.bots",
+        "claim.sim",
+        "claim.analysis",
+        "claim.envs",
+        "claim.openspiel",
+        "claim.apps",
+    )
     bad = [
         _where(module, i)
         for module, imports in IMPORTS.items()
@@ -236,6 +245,8 @@ def test_the_middle_layers_do_not_import_the_apps() -> None:
         "claim.bots": "claim.apps",
         "claim.sim": "claim.apps",
         "claim.analysis": "claim.apps",
+        "claim.envs": "claim.apps",
+        "claim.openspiel": "claim.apps",
     }
     bad = [
         _where(module, i)
@@ -246,7 +257,8 @@ def test_the_middle_layers_do_not_import_the_apps() -> None:
         if _in(i.module, forbidden)
     ]
     assert not bad, (
-        "claim.text, claim.bots, claim.sim and claim.analysis sit below the apps and must not "
+        "claim.text, claim.bots, claim.sim, claim.analysis and the research adapters (claim.envs, "
+        "claim.openspiel) sit below the apps and must not "
         "import them; move "
         "what both need down into claim.text (describing) or claim.core (rules):\n" + "\n".join(bad)
     )

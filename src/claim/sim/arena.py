@@ -116,7 +116,10 @@ def normalize_spec(spec: str) -> str:
 
 def build_bot(spec: str, seed: int) -> Bot:
     """``make_bot(spec, seed)``, with a bot whose module is not in this build reported as a
-    ConfigError (one line) instead of an ImportError."""
+    ConfigError (one line) instead of an ImportError; ``openspiel-…`` specs are OpenSpiel's
+    searches (:mod:`claim.openspiel.bot`)."""
+    if spec.startswith("openspiel-"):
+        return _openspiel_bot(spec, seed)
     try:
         return make_bot(spec, seed)
     except ModuleNotFoundError as exc:
@@ -124,6 +127,19 @@ def build_bot(spec: str, seed: int) -> Bot:
         if exc.name != f"claim.bots.{name}":
             raise  # a bug inside the bot's module, not a missing bot
         raise ConfigError(f"bot {name!r} is not available in this version") from None
+
+
+def _openspiel_bot(spec: str, seed: int) -> Bot:
+    """An OpenSpiel bot, imported only when named (the ``openspiel`` extra); without OpenSpiel
+    a one-line ConfigError."""
+    try:
+        from claim.openspiel.bot import make_openspiel_bot
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in ("pyspiel", "open_spiel", "numpy"):
+            raise  # a bug inside claim.openspiel, not a missing extra
+        name = spec.partition(":")[0]
+        raise ConfigError(f"bot {name!r} needs OpenSpiel: pip install 'claim[openspiel]'") from None
+    return make_openspiel_bot(spec, seed)
 
 
 def parse_bots(text: str) -> tuple[str, str]:

@@ -37,11 +37,8 @@ games A held it and in those B held it, and how often each bot used it (:class:`
 from __future__ import annotations
 
 import math
-import os
 import random
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +47,7 @@ from claim.core import cards
 from claim.core.errors import ConfigError
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
+from claim.sim.executors import Executor, available_cpus, local_executor
 
 #: the two-sided 95% quantile of the standard normal distribution
 Z95 = 1.959963984540054
@@ -214,35 +212,8 @@ def _play_tasks(
     return [(m, play_game(matches[m], index)) for m, index in tasks]
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle (it cancels the match)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _chunks(games: int, jobs: int, most: int | None = None) -> list[list[int]]:
-    """Game indices in batches: about 16 per worker, so fast bots do not drown in overhead and
-    slow ones still spread evenly (and advance the progress bar often); at most ``most`` games
-    each when given (a batch reports its games when all are played).
-
-    >>> [len(c) for c in _chunks(10, 1)], [len(c) for c in _chunks(100, 1, 4)][:3]
-    ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [4, 4, 4])
-    """
-    size = max(1, games // (jobs * 16))
-    if most is not None:
-        size = max(1, min(size, most))
-    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
-
-
 #: the most deals one match plays (2 games each): a bound on the memory its results take
 MAX_DEALS = 1_000_000
-
-
-def available_cpus() -> int:
-    """The CPUs this process may run on (its affinity where the system has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 def worker_count(jobs: int, games: int) -> int:
@@ -272,10 +243,13 @@ def play_matches(
     on_game: MatchGameHook | None = None,
     done: Sequence[Mapping[int, GameOutcome]] | None = None,
     batch: int | None = None,
+    executor: Executor | None = None,
 ) -> list[list[GameOutcome]]:
     """Play ``deals`` duplicate deals of every match (each deal twice, the seats swapped) in
     ``jobs`` processes (1: in this process; capped by :func:`worker_count`), all the matches'
-    games sharing the processes; for each match its outcomes in game order.
+    games sharing the processes; for each match its outcomes in game order. An ``executor``
+    (:mod:`claim.sim.executors`, e.g. Ray's; left open) plays them instead of ``jobs``
+    processes.
 
     The games are handed out deal by deal, the matches interleaved, so slow and fast matches
     spread over the workers. A game depends only on its match and index, so the result does not
@@ -299,33 +273,18 @@ def play_matches(
         for m in range(len(matches))
         if outcomes[m][index] is None
     ]
-    jobs = worker_count(jobs, max(1, len(tasks)))
-
-    def record(done: Iterable[tuple[int, GameOutcome]]) -> None:
-        for m, outcome in done:
-            outcomes[m][outcome.index] = outcome
-            if on_game is not None:
-                on_game(m, outcome)
-
-    if jobs == 1 or not tasks:  # nothing to hand out: no worker processes started
-        for task in tasks:
-            record(_play_tasks(matches, [task]))
-    else:
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-        try:
-            pending: set[Future[list[tuple[int, GameOutcome]]]] = {
-                executor.submit(_play_tasks, matches, [tasks[i] for i in chunk])
-                for chunk in _chunks(len(tasks), jobs, batch)
-            }
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    record(future.result())
-        except BaseException:
-            # Ctrl-C or a failing game: drop the games not started, do not wait for the others
-            executor.shutdown(wait=False, cancel_futures=True)
-            raise
-        executor.shutdown()
+    # an executor starts its workers on its first batch: none without tasks
+    runner = executor or local_executor(worker_count(jobs, max(1, len(tasks))))
+    batches = [[tasks[i] for i in chunk] for chunk in runner.split(len(tasks), batch)]
+    try:
+        for finished in runner.run(_play_tasks, matches, batches):
+            for m, outcome in finished:
+                outcomes[m][outcome.index] = outcome
+                if on_game is not None:
+                    on_game(m, outcome)
+    finally:
+        if executor is None:
+            runner.close()
     played = [[o for o in match if o is not None] for match in outcomes]
     assert all(len(match) == games for match in played)
     return played
@@ -340,15 +299,17 @@ def arena(
     on_game: GameHook | None = None,
     done: Mapping[int, GameOutcome] | None = None,
     batch: int | None = None,
+    executor: Executor | None = None,
 ) -> ArenaStats:
     """Play ``deals`` duplicate deals between bots A and B (``bots``) set up with ``options``
     (default: the commands' defaults), each deal twice with the seats swapped, in ``jobs``
     processes (1: in this process; capped by :func:`worker_count`), and sum them up.
 
     Bad options raise ClaimError before any game is played. The result depends only on the
-    arguments other than ``jobs``, ``on_game`` and ``done`` (games played before, by index,
-    taken as they are: :func:`play_matches`) and ``batch`` (the most games a worker plays
-    before reporting them).
+    arguments other than ``jobs``, ``executor``, ``on_game`` and ``done`` (games played before,
+    by index, taken as they are: :func:`play_matches`) and ``batch`` (the most games a worker
+    plays before reporting them). An ``executor`` (:mod:`claim.sim.executors`: Ray's, for one;
+    left open) plays the games instead of ``jobs`` processes.
 
     >>> stats = arena(("random", "random"), deals=2, seed=1)
     >>> stats.games, stats.wins + stats.draws + stats.losses
@@ -365,7 +326,8 @@ def arena(
         def hook(_: int, outcome: GameOutcome) -> None:
             game_hook(outcome)
 
-    (played,) = play_matches([match], deals, jobs, hook, None if done is None else [done], batch)
+    kept = None if done is None else [done]
+    (played,) = play_matches([match], deals, jobs, hook, kept, batch, executor)
     return ArenaStats(match.bots, seed, options, played)
 
 

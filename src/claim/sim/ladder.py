@@ -32,6 +32,7 @@ from claim.sim.arena import (
     normalize_spec,
     play_matches,
 )
+from claim.sim.executors import Executor
 
 #: every bot and strength, weakest first as expected (``search`` alone is ``search:medium``)
 DEFAULT_BOTS = ("random", "heuristic", "search:easy", "search:medium", "search:hard")
@@ -234,10 +235,12 @@ def ladder(
     options: SetupOptions | None = None,
     jobs: int = 1,
     on_game: LadderHook | None = None,
+    executor: Executor | None = None,
 ) -> Ladder:
     """Play the round robin of ``bots`` (at least two, none twice): ``deals`` duplicate deals per
-    pairing with ``seed`` and ``options``, in ``jobs`` processes. Bad input raises ClaimError
-    before any game is played; the result depends on neither ``jobs`` nor ``on_game``.
+    pairing with ``seed`` and ``options``, in ``jobs`` processes or by ``executor`` when given
+    (:mod:`claim.sim.executors`; left open). Bad input raises ClaimError before any game is
+    played; the result depends on none of ``jobs``, ``executor`` and ``on_game``.
 
     >>> played = ladder(["random", "random:hard"], deals=1, seed=1)
     >>> [p.bots for p in played.pairings], played.games
@@ -256,6 +259,6 @@ def ladder(
         def hook(m: int, outcome: GameOutcome) -> None:
             game_hook(pairs[m], outcome)
 
-    played = play_matches(matches, deals, jobs, hook)
+    played = play_matches(matches, deals, jobs, hook, executor=executor)
     stats = [ArenaStats(p, seed, options, games) for p, games in zip(pairs, played, strict=True)]
     return Ladder(specs, seed, deals, options, stats)

@@ -13,17 +13,23 @@ how the games were decided (``result.reason``) and how many of them the location
 
 With artifacts (``--artifacts``) each artifact is counted over the games it was dealt in: dealt to
 the game's winner or loser, used or not, and how often its holder won (:class:`ArtifactTally`).
+
+:func:`simulate_games` plays the games in batches through an executor (:mod:`claim.sim.executors`:
+local worker processes, ``claim simulate --jobs K``, or Ray tasks, ``--ray``) and sums up the
+batches' statistics (:meth:`SimulationStats.merge`): counts only, so the results are those of
+:func:`simulate` whatever the executor and the order the batches finish in.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from claim.bots import RandomBot
-from claim.core import cards
+from claim.core import cards, records
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
@@ -33,9 +39,33 @@ from claim.core.setup import hero_cards
 from claim.core.state import State
 from claim.core.view import observe
 from claim.core.view_types import GameResult, View
+from claim.sim.executors import Executor, InProcess
 
 #: called after each game with its index and its final state
 GameHook = Callable[[int, State], None]
+#: called after each game of :func:`simulate_games` with its index and its record as JSON text
+#: (None unless records were asked for), as its batch returns
+RecordHook = Callable[[int, str | None], None]
+
+_Tally = TypeVar("_Tally", "HeroTally", "LocationTally", "ArtifactTally")
+
+
+def _merged(tallies: dict[str, _Tally], more: dict[str, _Tally]) -> None:
+    """Add the counts of ``more`` to ``tallies``, name by name (every field a count, a list of
+    counts or a dict of counts)."""
+    for name, other in more.items():
+        mine = tallies.get(name)
+        if mine is None:
+            tallies[name] = other
+            continue
+        for f in dataclasses.fields(mine):
+            value, added = getattr(mine, f.name), getattr(other, f.name)
+            if isinstance(value, int):
+                setattr(mine, f.name, value + added)
+            elif isinstance(value, list):
+                setattr(mine, f.name, [a + b for a, b in zip(value, added, strict=True)])
+            else:
+                setattr(mine, f.name, {k: value.get(k, 0) + added.get(k, 0) for k in value | added})
 
 
 @dataclass(slots=True)
@@ -236,6 +266,18 @@ class SimulationStats:
                     holder, winner, name in state.used_artifacts[holder]
                 )
 
+    def merge(self, other: SimulationStats) -> None:
+        """Add the games counted in ``other`` (another batch of the same simulation; its
+        ``seconds`` are not added: the batches may run at once)."""
+        self.games += other.games
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.draws += other.draws
+        self.tricks += other.tricks
+        _merged(self.by_hero, other.by_hero)
+        _merged(self.by_setting, other.by_setting)
+        _merged(self.by_building, other.by_building)
+        _merged(self.by_artifact, other.by_artifact)
+
     @property
     def average_tricks(self) -> float:
         """The mean number of tricks per game (both phases)."""
@@ -332,5 +374,67 @@ def simulate(
         stats.add(state)
         if on_game is not None:
             on_game(index, state)
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+#: with records, the most games a batch plays: their records travel back with it (tens of kB each)
+_RECORDS_BATCH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSpec:
+    """What a worker needs to play any game of a simulation (small and picklable)."""
+
+    seed: int
+    options: SetupOptions
+    #: return every game's record (JSON text) with the batch
+    records: bool = False
+
+
+def simulate_batch(
+    spec: SimulationSpec, indices: list[int]
+) -> tuple[SimulationStats, list[tuple[int, str | None]]]:
+    """Play the games ``indices`` of a simulation: their statistics, and each game's index with
+    its record as JSON text (None unless ``spec.records``)."""
+    stats = SimulationStats(seed=spec.seed, options=spec.options)
+    played: list[tuple[int, str | None]] = []
+    for index in indices:
+        state = play_random_game(game_seed(spec.seed, index), spec.options)
+        stats.add(state)
+        text = records.dumps(records.to_record(state)) if spec.records else None
+        played.append((index, text))
+    return stats, played
+
+
+def simulate_games(
+    games: int,
+    seed: int,
+    options: SetupOptions | None = None,
+    executor: Executor | None = None,
+    on_game: RecordHook | None = None,
+    records: bool = False,
+) -> SimulationStats:
+    """:func:`simulate`, its games played in batches by ``executor`` (default: in this process,
+    one game a batch; left open): the same statistics, whatever the executor. ``on_game`` gets
+    each game's index and, with ``records``, its record as JSON text (e.g. to save it), as its
+    batch returns.
+
+    >>> simulate_games(3, seed=1).to_dict()["wins"] == simulate(3, seed=1).to_dict()["wins"]
+    True
+    """
+    options = options or SetupOptions()
+    options.resolve(seed)  # refuse bad options before starting
+    runner = executor or InProcess()
+    stats = SimulationStats(seed=seed, options=options)
+    spec = SimulationSpec(seed, options, records)
+    start = time.perf_counter()
+    for batch, played in runner.run(
+        simulate_batch, spec, runner.split(games, _RECORDS_BATCH if records else None)
+    ):
+        stats.merge(batch)
+        if on_game is not None:
+            for index, text in played:
+                on_game(index, text)
     stats.seconds = time.perf_counter() - start
     return stats

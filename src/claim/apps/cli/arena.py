@@ -10,13 +10,14 @@ import click
 
 from claim.apps.cli.group import (
     BOT_SPECS,
-    capped_jobs,
     check_deals_and_jobs,
+    check_ray,
     cli,
     fail,
+    games_executor,
     resolve_options,
 )
-from claim.apps.cli.options import jobs_option, setup_options
+from claim.apps.cli.options import jobs_option, ray_option, setup_options
 from claim.apps.cli.progress import progress, quiet_option
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
@@ -44,6 +45,7 @@ from claim.sim.kept_games import KeptGames
 @click.option("--deals", type=int, default=100, show_default=True, metavar="N")
 @setup_options
 @jobs_option
+@ray_option
 @quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 @click.option(
@@ -60,6 +62,7 @@ def arena_command(
     seed: int | None,
     options: SetupOptions,
     jobs: int,
+    ray_address: str | None,
     quiet: bool,
     as_json: bool,
     keep_path: str | None,
@@ -71,11 +74,13 @@ def arena_command(
     comes with a 95% interval paired over deals (and the per-game Wilson interval), and results
     per seat, per deck, per first leader, per location and, with artifacts, per artifact (A's
     results when A held it and when B did, and how often each used it). The same seed always
-    gives the same results, whatever --jobs; see docs/bots.md. Progress goes to stderr: a bar on
-    a terminal, otherwise a line per tenth of the games (--quiet: none). With --keep FILE a
-    stopped match resumes where it stopped (--seed must then be given).
+    gives the same results, whatever --jobs, and with --ray (the games as Ray tasks); see
+    docs/bots.md. Progress goes to stderr: a bar on a terminal, otherwise a line per tenth of
+    the games (--quiet: none). With --keep FILE a stopped match resumes where it stopped (--seed
+    must then be given).
     """
     check_deals_and_jobs(deals, jobs, MAX_DEALS)
+    check_ray(jobs, ray_address)
     try:
         bots = parse_bots(bots_text)
     except ClaimError as exc:
@@ -86,36 +91,34 @@ def arena_command(
     kept = _open_kept(keep_path, Match(bots, seed, options))
     done = {} if kept is None else {i: o for i, o in kept.done.items() if i < 2 * deals}
     left = 2 * deals - len(done)
-    if left:
-        jobs = capped_jobs(jobs, left)
-    else:
-        jobs = 1
-        if not quiet:
-            click.echo(f"every game of the match is kept in {keep_path}: none to play", err=True)
+    if not left and not quiet:
+        click.echo(f"every game of the match is kept in {keep_path}: none to play", err=True)
     label = f"{bots[0]} vs {bots[1]}" + (f" ({len(done)} games kept)" if done else "")
-    start = time.perf_counter()
     try:
-        with progress("arena", label, left, quiet) as step:
+        # no Ray started, nor processes, when every game is kept
+        with games_executor(jobs, ray_address, left) as executor:
+            start = time.perf_counter()  # the games' time, not Ray's start
+            with progress("arena", label, left, quiet) as step:
 
-            def on_game(outcome: GameOutcome) -> None:
-                if kept is not None:
-                    kept.add(outcome)
-                step()
+                def on_game(outcome: GameOutcome) -> None:
+                    if kept is not None:
+                        kept.add(outcome)  # as its batch returns, whatever the executor
+                    step()
 
-            stats = arena(
-                bots,
-                deals,
-                seed,
-                options,
-                jobs,
-                on_game=on_game,
-                done=done,
-                batch=None if kept is None else KEEP_BATCH,
-            )
+                stats = arena(
+                    bots,
+                    deals,
+                    seed,
+                    options,
+                    on_game=on_game,
+                    done=done,
+                    batch=None if kept is None else KEEP_BATCH,
+                    executor=executor,
+                )
+            seconds = time.perf_counter() - start
     finally:
         if kept is not None:
             kept.close()
-    seconds = time.perf_counter() - start
     if as_json:
         data = stats.to_dict()
         data["seconds"] = round(seconds, 4)

@@ -10,13 +10,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from claim import __version__
 from claim.core.errors import ClaimError
 from claim.core.options import Setup, SetupOptions
+
+if TYPE_CHECKING:  # the executors load at the first run, not with every command
+    from claim.sim.executors import Executor
 
 #: exit code of every error a user can cause (bad options, records, moves, files)
 ERROR_EXIT = 2
@@ -142,6 +145,33 @@ def capped_jobs(jobs: int, games: int) -> int:
         why = "games to play" if workers == games else "CPUs available"
         click.echo(f"notice: --jobs {number_text(jobs)} capped to {workers} (the {why})", err=True)
     return workers
+
+
+def check_ray(jobs: int, ray_address: str | None) -> None:
+    """Refuse ``--ray`` with ``--jobs`` above 1 in one line (simulate, arena, ladder): Ray runs
+    as many games at once as its cluster has CPUs."""
+    if ray_address is not None and jobs > 1:
+        fail(
+            f"--ray and --jobs {number_text(jobs)} cannot be used together: Ray plays as many "
+            "games at once as its CPUs (leave --jobs out)"
+        )
+
+
+def games_executor(jobs: int, ray_address: str | None, games: int) -> Executor:
+    """Where a run's ``games`` are played: Ray tasks with ``--ray`` (a one-line error when Ray
+    is not installed or cannot be reached or started), else ``--jobs`` local processes
+    (:func:`capped_jobs`, its notice included); in this process when there are none to play.
+    Call it once every option is known to be good, and close it (``with``) when done."""
+    from claim.sim.executors import InProcess, RayExecutor, local_executor
+
+    if games <= 0:
+        return InProcess()
+    if ray_address is None:
+        return local_executor(capped_jobs(jobs, games))
+    try:
+        return RayExecutor(ray_address)
+    except ClaimError as exc:
+        fail(str(exc))
 
 
 #: the bots a command can name (--bots, --bot)

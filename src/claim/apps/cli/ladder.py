@@ -10,14 +10,15 @@ import click
 
 from claim.apps.cli.group import (
     BOT_SPECS,
-    capped_jobs,
     check_deals_and_jobs,
+    check_ray,
     cli,
     fail,
+    games_executor,
     number_text,
     resolve_options,
 )
-from claim.apps.cli.options import jobs_option, setup_options
+from claim.apps.cli.options import jobs_option, ray_option, setup_options
 from claim.apps.cli.progress import progress, quiet_option
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
@@ -66,6 +67,7 @@ MAX_RESAMPLES = 100_000
     help="Bootstrap resamples of the deals for the ratings' intervals.",
 )
 @jobs_option
+@ray_option
 @quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 def ladder_command(
@@ -76,6 +78,7 @@ def ladder_command(
     anchor: str | None,
     resamples: int,
     jobs: int,
+    ray_address: str | None,
     quiet: bool,
     as_json: bool,
 ) -> None:
@@ -87,9 +90,11 @@ def ladder_command(
     the ratings: Bradley-Terry maximum likelihood on the Elo scale (draws half a win, one
     virtual draw per pairing, the anchor at 0), strongest first, with 95% intervals from a
     bootstrap over deals (seeded by the seed) and from the Fisher information. The same seed
-    gives the same results whatever --jobs; see docs/bots.md.
+    gives the same results whatever --jobs, and with --ray (the games as Ray tasks); see
+    docs/bots.md.
     """
     check_deals_and_jobs(deals, jobs, MAX_DEALS)
+    check_ray(jobs, ray_address)
     if not 1 <= resamples <= MAX_RESAMPLES:
         fail(f"--resamples must be from 1 to {MAX_RESAMPLES:,}, not {number_text(resamples)}")
     try:
@@ -103,11 +108,13 @@ def ladder_command(
     anchor = anchor or default_anchor(bots)
     seed = resolve_options(seed, options).seed  # one-line error for bad options
     games = 2 * deals * len(round_robin(bots))
-    jobs = capped_jobs(jobs, games)
-    start = time.perf_counter()
-    with progress("ladder", f"ladder of {len(bots)} bots", games, quiet) as step:
-        played = ladder(bots, deals, seed, options, jobs, on_game=lambda pair, outcome: step())
-    seconds = time.perf_counter() - start
+    with games_executor(jobs, ray_address, games) as executor:
+        start = time.perf_counter()  # the games' time, not Ray's start
+        with progress("ladder", f"ladder of {len(bots)} bots", games, quiet) as step:
+            played = ladder(
+                bots, deals, seed, options, on_game=lambda pair, outcome: step(), executor=executor
+            )
+        seconds = time.perf_counter() - start
     if as_json:
         data = played.to_dict(anchor, resamples, PRIOR_DRAWS)
         data["seconds"] = round(seconds, 4)

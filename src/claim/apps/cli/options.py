@@ -135,7 +135,7 @@ assert set(SETUP_OPTIONS) == {f.name for f in dataclasses.fields(SetupOptions)}
 SETUP_OPTION_NAMES = tuple(SETUP_OPTIONS)
 
 
-#: ``--jobs K`` of the commands that play many games (arena, ladder)
+#: ``--jobs K`` of the commands that play many games (simulate, arena, ladder)
 jobs_option = click.option(
     "--jobs",
     type=int,
@@ -143,6 +143,19 @@ jobs_option = click.option(
     show_default=True,
     metavar="K",
     help="Play the games in K worker processes (the results do not depend on K).",
+)
+
+#: ``--ray [ADDRESS]`` of the same commands (``claim.sim.executors.RayExecutor``)
+ray_option = click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play the games as Ray tasks, with the results of --jobs: on a Ray started for this run "
+    "on this machine, or on the cluster at ADDRESS (HOST:PORT, ray://HOST:PORT, or auto for "
+    "RAY_ADDRESS or the local `ray start`). Needs pip install 'claim[ray]'; not with --jobs.",
 )
 
 

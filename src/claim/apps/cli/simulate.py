@@ -9,25 +9,26 @@ from typing import Any
 
 import click
 
-from claim.apps.cli.group import cli, fail, resolve_options
-from claim.apps.cli.options import setup_options
+from claim.apps.cli.group import check_ray, cli, fail, games_executor, number_text, resolve_options
+from claim.apps.cli.options import jobs_option, ray_option, setup_options
 from claim.apps.cli.progress import progress, quiet_option
-from claim.core import cards, records
+from claim.core import cards
 from claim.core.options import SetupOptions
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES
 from claim.core.powers.locations import Dungeon
-from claim.core.state import State
 from claim.sim.simulate import (
     ArtifactTally,
     LocationTally,
     SimulationStats,
-    simulate,
+    simulate_games,
 )
 
 
 @cli.command(name="simulate")
 @click.option("--games", type=click.IntRange(min=0), default=100, show_default=True, metavar="N")
 @setup_options
+@jobs_option
+@ray_option
 @quiet_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 @click.option(
@@ -42,6 +43,8 @@ def simulate_command(
     games: int,
     seed: int | None,
     options: SetupOptions,
+    jobs: int,
+    ray_address: str | None,
     quiet: bool,
     as_json: bool,
     records_dir: Path | None,
@@ -55,9 +58,13 @@ def simulate_command(
     each hero fared; with locations, the results per Setting and per Building and how many games
     each decided itself; with artifacts, how often each was dealt to the winner and to the
     loser, how often it was used and how often its holder won. The same seed always gives the
-    same results, except the timing. Progress goes to stderr: a bar on a terminal, otherwise a
-    line per tenth of the games (--quiet: none).
+    same results, except the timing, whatever --jobs and with --ray (the games as Ray tasks).
+    Progress goes to stderr: a bar on a terminal, otherwise a line per tenth of the games
+    (--quiet: none).
     """
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, not {number_text(jobs)}")
+    check_ray(jobs, ray_address)
     seed = resolve_options(seed, options).seed  # one-line error for bad options
     if records_dir is not None:
         try:
@@ -65,22 +72,27 @@ def simulate_command(
         except OSError as exc:
             fail(f"cannot create {records_dir}: {exc.strerror or exc}")
 
-    def save(index: int, state: State) -> None:
-        if records_dir is None:
+    def save(index: int, record: str | None) -> None:
+        if records_dir is None or record is None:
             return
         path = records_dir / f"game-{index + 1:04d}.json"
         try:
-            path.write_text(records.dumps(records.to_record(state)), encoding="utf-8")
+            path.write_text(record, encoding="utf-8")
         except OSError as exc:
             fail(f"cannot write {path}: {exc.strerror or exc}")
 
-    with progress("simulate", "Simulating", games, quiet) as step:
+    with (
+        games_executor(jobs, ray_address, games) as executor,
+        progress("simulate", "Simulating", games, quiet) as step,
+    ):
 
-        def played(index: int, state: State) -> None:
-            save(index, state)
+        def played(index: int, record: str | None) -> None:
+            save(index, record)  # as its batch returns, whatever the executor
             step()
 
-        stats = simulate(games, seed, options, on_game=played)
+        stats = simulate_games(
+            games, seed, options, executor, on_game=played, records=records_dir is not None
+        )
     if as_json:
         click.echo(json.dumps(stats.to_dict(), indent=1))
         return

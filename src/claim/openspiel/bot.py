@@ -14,9 +14,9 @@ never the true state. It builds OpenSpiel states of ``python_claim`` from those 
   :data:`UCT_C`, the most visited move played. The Python ``ISMCTSBot``, not ``pyspiel``'s
   C++ one: the C++ bot cannot reach a Python game's ``resample_from_infostate``.
 - ``openspiel-mcts:N`` — OpenSpiel's plain MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``,
-  random rollouts) on :data:`WORLDS` determinizations, ``N / WORLDS`` simulations each, the move
-  most visited over all of them played (determinized MCTS, "perfect information Monte Carlo":
-  each search sees one world as if it were the true one).
+  random rollouts) on up to :data:`WORLDS` determinizations (``N / 100``), the ``N`` simulations
+  split between them, the move most visited over all of them played (determinized MCTS,
+  "perfect information Monte Carlo": each search sees one world as if it were the true one).
 
 ``N`` defaults to :data:`DEFAULT_SIMULATIONS`. A bot is seeded: its determinizations, the
 searches' choices and the rollouts all come from generators seeded from its seed, so the same
@@ -39,7 +39,7 @@ from claim.bots.base import Sampler
 from claim.core.errors import ConfigError
 from claim.core.state import State
 from claim.core.view_types import View
-from claim.envs.actions import move_of
+from claim.envs.actions import index_of, move_of
 from claim.openspiel.game import GAME_NAME, ClaimGame
 
 #: the bot names this module builds, each ``NAME[:N]``
@@ -51,8 +51,11 @@ MAX_SIMULATIONS: Final[int] = 1_000_000
 #: the UCT exploration constant: OpenSpiel's examples' value for returns in [-1, 1]
 #: (``open_spiel/python/examples/mcts.py``, ``--uct_c 2``)
 UCT_C: Final[float] = 2.0
-#: how many determinizations ``openspiel-mcts`` searches, the simulations split between them
+#: the most determinizations ``openspiel-mcts`` searches, the simulations split between them,
+#: each at least :data:`PER_WORLD` (fewer worlds for a small budget: OpenSpiel's MCTS expands
+#: a node on its second visit, so a search of a few simulations learns next to nothing)
 WORLDS: Final[int] = 10
+PER_WORLD: Final[int] = 100
 
 
 @cache
@@ -111,7 +114,9 @@ class OpenSpielBot:
             return legal[0]
         if sample is None:
             raise ValueError(f"{self.name} needs a sampler (claim.bots.decide gives one)")
-        action = self._ismcts(sample) if self.kind == "openspiel-ismcts" else self._mcts(sample)
+        action = (
+            self._ismcts(sample) if self.kind == "openspiel-ismcts" else self._mcts(sample, legal)
+        )
         move = move_of(int(action))
         if move not in legal:  # the searched worlds all share the player's legal moves
             raise AssertionError(f"{self.name} chose {move!r}, which is not legal here")
@@ -135,8 +140,8 @@ class OpenSpielBot:
         bot.set_resampler(lambda state, player: self._world(sample))
         return int(bot.step(self._world(sample)))
 
-    def _mcts(self, sample: Sampler) -> int:
-        worlds = min(WORLDS, self.simulations)
+    def _mcts(self, sample: Sampler, legal: list[str]) -> int:
+        worlds = max(1, min(WORLDS, self.simulations // PER_WORLD))
         visits: dict[int, int] = {}
         for i in range(worlds):
             budget = self.simulations // worlds + (i < self.simulations % worlds)
@@ -154,6 +159,8 @@ class OpenSpielBot:
             root = bot.mcts_search(self._world(sample))
             for child in root.children:
                 visits[child.action] = visits.get(child.action, 0) + child.explore_count
+        if not visits:  # one simulation: the root was evaluated, never expanded
+            return index_of(legal[self.rng.randrange(len(legal))])
         # the most visited over all the worlds; ties to the lower action number
         return max(sorted(visits), key=lambda action: visits[action])
 

@@ -6,10 +6,13 @@ STAMP := $(VENV)/.installed
 # the rules core compiled with mypyc (scripts/build_core.py; pure Python where it cannot be)
 COMPILED := $(VENV)/.compiled
 CORE_SOURCES := $(shell find src/claim/core -name '*.py')
-# what the pure-Python core is tested on too (CLAIM_PURE_PYTHON=1): the invariant sweeps (but
-# the four 2,000-game ones, three minutes there, run on the compiled core only), the examples,
-# the scenario modules, the records and positions that must replay the same on both builds, the
-# record classes and the core's doctests
+# what the pure-Python core is tested on too (CLAIM_PURE_PYTHON=1): the invariant tests, the
+# examples, the scenario modules, the records and positions that must replay the same on both
+# builds, the record classes and the core's doctests. The long sweeps (marked compiled_only:
+# the 2,000-game ones and the games of every faction, hero and artifact, five minutes there)
+# run on the compiled core only: tests/test_native.py plays the per-component sweeps' games on
+# both builds and compares their moves, views, reports, clones and determinizations step by
+# step, so a build that strayed from the other fails there
 PURE_TESTS := tests/test_native.py tests/test_fields.py tests/test_invariants.py \
 	tests/test_examples.py tests/test_power_*.py tests/test_records.py tests/test_old_records.py \
 	tests/test_saved_positions.py tests/test_bot_heuristic_golden.py src/claim/core
@@ -54,7 +57,7 @@ unit: $(COMPILED) browser
 	$(BIN)/pytest -n $(PYTEST_JOBS)
 
 unit-pure: $(STAMP)
-	CLAIM_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_JOBS) $(PURE_TESTS) -k "not over_many_games"
+	CLAIM_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_JOBS) $(PURE_TESTS) -m "not compiled_only"
 
 # `make bench` runs the benchmark for the default build, then for the pure-Python one
 # (CLAIM_PURE_PYTHON=1), beside OpenSpiel's Hearts and Skat (the 'bench' extra, installed once);

@@ -566,6 +566,7 @@ def full_playout(
         steps += 1
 
 
+@pytest.mark.compiled_only
 @settings(
     max_examples=25,
     deadline=None,
@@ -600,6 +601,7 @@ def _sweep(chunk: int) -> range:
     return range(chunk, SWEEP, CHUNKS)
 
 
+@pytest.mark.compiled_only
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_invariants_over_many_games(chunk: int) -> None:
     """2000 games (:data:`CHUNKS` chunks): cards and legal moves every step; both views every
@@ -633,7 +635,48 @@ def test_invariants_over_many_games(chunk: int) -> None:
 #: a rough count of the games each playable faction gets in the per-faction sweep
 GAMES_PER_FACTION = 10
 
+#: a game of the per-component sweeps: its setup, its seed (of the deal and of the random
+#: moves) and how often the expensive invariants are checked in it
+SweepGame = tuple[GameConfig, int, int]
 
+
+def every_faction_games() -> list[SweepGame]:
+    """The games of :func:`test_invariants_for_every_playable_faction` (tests/test_native.py
+    plays them on both builds of the core)."""
+    games = []
+    for index, faction in enumerate(sorted(playable_factions())):
+        for k in range(GAMES_PER_FACTION):
+            seed = 10_000 + 100 * index + k
+            factions = _deck_with(faction, random.Random(seed))
+            games.append((GameConfig(factions=factions, first_leader=k % 2), seed, 13 + k % 5))
+    return games
+
+
+def every_hero_games() -> list[SweepGame]:
+    """The games of :func:`test_invariants_for_every_hero`: each hero with four others."""
+    games = []
+    for index, hero in enumerate(cards.HEROES):
+        for k in range(3):
+            seed = 20_000 + 10 * index + k
+            rng = random.Random(seed)
+            others = [h for h in cards.HEROES if h != hero]
+            heroes = (hero, *rng.sample(others, 4))
+            factions = _deck_with(rng.choice(_singles()), rng)
+            games.append((GameConfig(factions, k % 2, heroes), seed, 7 + k))
+    return games
+
+
+def every_artifact_games() -> list[SweepGame]:
+    """The games of :func:`test_invariants_for_every_artifact`: player 0 holds each artifact."""
+    games = []
+    for index, name in enumerate(cards.ARTIFACTS):
+        for k in range(2):
+            seed = 30_000 + 10 * index + k
+            games.append((_artifact_game(seed, first=name).config, seed, 7 + k))
+    return games
+
+
+@pytest.mark.compiled_only
 def test_invariants_for_every_playable_faction() -> None:
     """For each playable faction, games whose deck holds it, every invariant checked (the
     expensive ones on a sample of steps); the factions' hidden-information features are
@@ -641,22 +684,18 @@ def test_invariants_for_every_playable_faction() -> None:
     Tricksters, unused Shadows and Toxics out of the game, the Fire Phoenix pile."""
     events: Counter[str] = Counter()
     games: Counter[str] = Counter()
-    for index, faction in enumerate(sorted(playable_factions())):
-        for k in range(GAMES_PER_FACTION):
-            seed = 10_000 + 100 * index + k
-            rng = random.Random(seed)
-            config = GameConfig(factions=_deck_with(faction, rng), first_leader=k % 2)
-            state = claim.new_game(config, seed)
-            knowledge = Knowledge()
-            full_playout(state, seed, expensive_every=13 + k % 5, knowledge=knowledge)
-            games.update(config.factions)
-            events.update(knowledge.events)
-            events["games"] += 1
-            events["value known"] += sum(FACTION[c] in VALUE_HIDDEN for c in knowledge.values)
-            events["stacked"] += len(knowledge.stacked)
-            events["stack out"] += len(knowledge.stacked & set(state.out))
-            events["unused out"] += len(set(state.out) - knowledge.stacked)
-            events["fire phoenix left"] += len(state.fire_phoenix)
+    for config, seed, expensive_every in every_faction_games():
+        state = claim.new_game(config, seed)
+        knowledge = Knowledge()
+        full_playout(state, seed, expensive_every=expensive_every, knowledge=knowledge)
+        games.update(config.factions)
+        events.update(knowledge.events)
+        events["games"] += 1
+        events["value known"] += sum(FACTION[c] in VALUE_HIDDEN for c in knowledge.values)
+        events["stacked"] += len(knowledge.stacked)
+        events["stack out"] += len(knowledge.stacked & set(state.out))
+        events["unused out"] += len(set(state.out) - knowledge.stacked)
+        events["fire phoenix left"] += len(state.fire_phoenix)
     assert events["games"] == GAMES_PER_FACTION * len(playable_factions())
     assert all(games[f] >= GAMES_PER_FACTION for f in playable_factions())
     expected = {
@@ -988,6 +1027,7 @@ def _hero_events(state: claim.State, move: str, events: Counter[str]) -> None:
         events[state.tasks[0][0]] += 1
 
 
+@pytest.mark.compiled_only
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_invariants_with_heroes_over_many_games(chunk: int) -> None:
     """2,000 games (:data:`CHUNKS` chunks) with heroes in every game (1–8 of the 24, random decks):
@@ -1012,18 +1052,12 @@ def test_invariants_with_heroes_over_many_games(chunk: int) -> None:
         assert events[event] > 0, event
 
 
+@pytest.mark.compiled_only
 def test_invariants_for_every_hero() -> None:
     """For each hero, games whose deck holds it (with four others), every invariant checked after
     every few steps (views after every step)."""
-    for index, hero in enumerate(cards.HEROES):
-        for k in range(3):
-            seed = 20_000 + 10 * index + k
-            rng = random.Random(seed)
-            others = [h for h in cards.HEROES if h != hero]
-            heroes = (hero, *rng.sample(others, 4))
-            factions = _deck_with(rng.choice(_singles()), rng)
-            state = claim.new_game(GameConfig(factions, k % 2, heroes), seed)
-            full_playout(state, seed, expensive_every=7 + k)
+    for config, seed, expensive_every in every_hero_games():
+        full_playout(claim.new_game(config, seed), seed, expensive_every=expensive_every)
 
 
 def test_determinize_is_fair_with_secret_heroes() -> None:
@@ -1084,6 +1118,7 @@ def _location_game(seed: int) -> claim.State:
     return claim.new_game(config, seed)
 
 
+@pytest.mark.compiled_only
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_invariants_with_locations_over_many_games(chunk: int) -> None:
     """2,000 games (:data:`CHUNKS` chunks) with random locations (every Setting with every
@@ -1145,11 +1180,13 @@ def check_artifacts_secret(state: claim.State) -> None:
     for viewer in (0, 1):
         view = claim.observe(state, viewer)
         view.pop("artifacts")  # the public pool
-        text = json.dumps(view)
+        # a view is a tree of fresh dicts and lists: no cycle to look for (half the cost)
+        text = json.dumps(view, check_circular=False)
         for name in state.artifacts[1 - viewer]:
             assert f'"{name}"' not in text and f" {name}" not in text, (viewer, name)
 
 
+@pytest.mark.compiled_only
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_invariants_with_artifacts_over_many_games(chunk: int) -> None:
     """2,000 games (:data:`CHUNKS` chunks) with six random artifacts in every game (random decks,
@@ -1181,14 +1218,12 @@ def test_invariants_with_artifacts_over_many_games(chunk: int) -> None:
         assert events[kind] > 0, f"no {kind} in chunk {chunk}'s artifact games"
 
 
+@pytest.mark.compiled_only
 def test_invariants_for_every_artifact() -> None:
     """For each artifact, games where player 0 holds it: every invariant checked after every few
     steps, both views after every step."""
-    for index, name in enumerate(cards.ARTIFACTS):
-        for k in range(2):
-            seed = 30_000 + 10 * index + k
-            state = _artifact_game(seed, first=name)
-            full_playout(state, seed, expensive_every=7 + k)
+    for config, seed, expensive_every in every_artifact_games():
+        full_playout(claim.new_game(config, seed), seed, expensive_every=expensive_every)
 
 
 def test_determinize_is_fair_with_secret_artifacts() -> None:

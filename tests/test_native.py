@@ -191,6 +191,59 @@ def test_both_builds_play_the_same_games() -> None:
     assert results[0]["digest"] == results[1]["digest"]
 
 
+SWEEP_GAMES = """
+import hashlib, json, random, sys
+sys.path.insert(0, sys.argv[2])
+import claim
+from claim import native
+from claim.core.records import to_record
+import test_invariants
+digest = hashlib.sha256()
+def add(value):  # repr, not JSON: also the order of every dict's keys must agree
+    digest.update(repr(value).encode())
+for config, seed, every in getattr(test_invariants, sys.argv[1])():
+    state, rng, steps = claim.new_game(config, seed), random.Random(seed), 0
+    while True:  # the moves of test_invariants.full_playout
+        legal = claim.legal_actions(state)
+        add([legal, claim.observe(state, 0), claim.observe(state, 1)])
+        if steps % every == 0 or not legal:  # report: most of the cost in pure Python
+            guess = claim.determinize(state, steps % 2, random.Random(seed + steps))
+            add([guess.to_dict(), state.clone().to_dict(), claim.report(state), to_record(state)])
+        if not legal:
+            break
+        claim.apply(state, rng.choice(legal))
+        steps += 1
+print(json.dumps({"build": native.core_build(), "digest": digest.hexdigest()}))
+"""
+
+
+@pytest.mark.parametrize(
+    "games", ["every_faction_games", "every_hero_games", "every_artifact_games"]
+)
+def test_both_builds_play_the_invariant_sweeps_alike(games: str) -> None:
+    """The games of the invariant tests of every faction, hero and artifact
+    (tests/test_invariants.py), which ``make unit-pure`` leaves to the compiled build
+    (``compiled_only``: minutes in pure Python), give the same legal moves and views after
+    every step, and the same reports, determinizations, clones and records along the way, on
+    both builds: the invariants checked on one hold on the other. Both run at once."""
+    tests = str(Path(__file__).resolve().parent)
+    runs = []
+    for pure in (True, False):
+        env = {k: v for k, v in os.environ.items() if k != native.PURE_PYTHON_VARIABLE}
+        if pure:
+            env[native.PURE_PYTHON_VARIABLE] = "1"
+        command = [sys.executable, "-c", SWEEP_GAMES, games, tests]
+        runs.append(subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True))
+    results = []
+    for run in runs:
+        out, _ = run.communicate()
+        assert run.returncode == 0
+        results.append(json.loads(out))
+    assert results[0]["build"] == "pure"
+    assert results[1]["build"] == ("compiled" if native.compiled_modules() else "pure")
+    assert results[0]["digest"] == results[1]["digest"]
+
+
 def _build_script() -> types.ModuleType:
     path = SRC.parent / "scripts" / "build_core.py"
     spec = importlib.util.spec_from_file_location("build_core", path)

@@ -21,7 +21,7 @@ PURE_TESTS := tests/test_native.py tests/test_fields.py tests/test_invariants.py
 # process (the long invariant sweeps are cut into chunks, so the workers share them)
 PYTEST_JOBS ?= auto
 
-.PHONY: play serve test lint typecheck unit unit-pure browser build bench clean
+.PHONY: play serve test lint typecheck unit unit-pure browser services build bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,7 +53,11 @@ typecheck: $(STAMP)
 browser:
 	scripts/ensure_chromium.sh
 
-unit: $(COMPILED) browser
+# PostgreSQL and Redis for the scale-out tests (tests/test_web_scale.py), which start their own
+services:
+	scripts/ensure_services.sh
+
+unit: $(COMPILED) browser services
 	$(BIN)/pytest -n $(PYTEST_JOBS)
 
 unit-pure: $(STAMP)

@@ -33,6 +33,24 @@ from claim.core.errors import ClaimError
     "Default: $CLAIM_DATABASE_URL, else claim-games.db in the current folder.",
 )
 @click.option(
+    "--broker",
+    "broker_url",
+    default=None,
+    metavar="URL",
+    help="The Redis through which several server processes on one (PostgreSQL) database tell "
+    "each other their moves: redis://HOST:PORT/0. Default: $CLAIM_BROKER, else none (this "
+    "process alone on its database).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="How many server processes to run on this address (more than 1 needs --broker and a "
+    "PostgreSQL --db); put as many as there are cores.",
+)
+@click.option(
     "--allow-origin",
     "allow_origins",
     multiple=True,
@@ -53,6 +71,8 @@ def serve(
     host: str,
     port: int,
     db_url: str | None,
+    broker_url: str | None,
+    workers: int,
     allow_origins: tuple[str, ...],
     max_games_per_minute: int,
 ) -> None:
@@ -60,8 +80,9 @@ def serve(
     expansion), the table, spectating and replays (docs/web.md).
 
     The server holds every game and sends each seat only what it may see; every move is saved
-    in the database, so a restart loses nothing. Prints the lobby's address, then runs until
-    Ctrl+C.
+    in the database, so a restart loses nothing. Any number of processes, here (--workers) or on
+    other hosts, may share a PostgreSQL database and a Redis broker. Prints the lobby's address,
+    then runs until Ctrl+C.
     """
     try:
         from claim.apps.web import run_serve
@@ -70,6 +91,8 @@ def serve(
             host,
             port,
             db_url,
+            broker_url=broker_url,
+            workers=workers,
             allow_origins=allow_origins,
             max_games_per_minute=max_games_per_minute,
         )

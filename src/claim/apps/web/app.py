@@ -39,8 +39,9 @@ from starlette.websockets import WebSocketDisconnect
 from claim.analysis import DEFAULT_BUDGET
 from claim.apps.palette import palette_json
 from claim.apps.web.analyses import Analyses
+from claim.apps.web.broker import RedisBroker, check_broker
 from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
-from claim.apps.web.store import FINISHED, IN_PROGRESS, Store
+from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, check_shared
 from claim.core.errors import ClaimError
 from claim.core.keys import COUNTER_KEYS, MARK_KEYS, TAGS
 from claim.text.catalog import catalog_json
@@ -326,6 +327,7 @@ class Guard:
 def create_app(
     db_url: str,
     *,
+    broker_url: str | None = None,
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int = GAMES_PER_MINUTE,
     analysis_budget: int = DEFAULT_BUDGET,
@@ -333,6 +335,11 @@ def create_app(
     """The app over the database at ``db_url`` (a bad URL or a missing driver raises a one-line
     :class:`~claim.apps.web.store.StoreError`). Games in progress are loaded back when it starts
     (the ASGI lifespan), and their bots resume.
+
+    ``broker_url``: the Redis that the server processes sharing this database tell each other
+    their moves through (:mod:`claim.apps.web.broker`; docs/web.md, "Many processes"); None:
+    this process alone uses the database. It is reached once here: a bad or unreachable one
+    raises a one-line ClaimError.
 
     ``allow_origins``: the origins (``https://example.com``, or ``*``) whose pages may open a
     socket besides this server's own; ``max_games_per_minute``: how many games one client (IP
@@ -342,8 +349,13 @@ def create_app(
     """
     origins = Origins(allow_origins)
     rate = RateLimit(max_games_per_minute)
+    broker = None
+    if broker_url is not None:
+        check_shared(db_url)
+        check_broker(broker_url)
+        broker = RedisBroker(broker_url)
     store = Store(db_url)
-    manager = GameManager(store)
+    manager = GameManager(store, broker)
     analyses = Analyses(analysis_budget)
 
     @asynccontextmanager

@@ -14,6 +14,14 @@ broadcast to the game's sockets, one ``state`` message each. Bots move on the se
 its own message. All access to a game (moves, sends to its sockets) holds the game's lock, so a
 game's messages go out in order and a socket is never written from two tasks at once.
 
+Many server processes may share one database (docs/web.md, "Many processes"): with a broker
+(:mod:`claim.apps.web.broker`) each process publishes the moves it saved, and every process that
+holds the game applies them to its copy and sends its own sockets their views. The database stays
+the truth: a move is saved only at the version it was made at (a process whose copy was behind
+loses the race, catches up from the database and refuses the move as stale), a socket that joins
+catches the game up first, and a bot's moves are made by the one process that holds the game's
+lease (a dead process's games are taken over by the others' sweep).
+
 The transport is abstract: a client is a ``send(text)`` coroutine (a WebSocket's ``send_text``
 in :mod:`claim.apps.web.app`), so the rules here are tested without a network.
 """
@@ -28,15 +36,27 @@ import hashlib
 import hmac
 import json
 import logging
+import os
+import random
 import re
 import secrets
+import socket
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, StoredGame, Summary, now
+from claim.apps.web.store import (
+    FINISHED,
+    IN_PROGRESS,
+    Conflict,
+    Store,
+    StoredGame,
+    Summary,
+    now,
+)
 from claim.bots import Bot, decide, make_bot
 from claim.core import cards, engine
 from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
@@ -52,6 +72,9 @@ from claim.core.view_types import View
 from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from claim.text.describe import move_words, prompt_text
+
+if TYPE_CHECKING:
+    from claim.apps.web.broker import Lease, RedisBroker
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -81,6 +104,11 @@ REPLAY_CACHE = 16
 #: the position is saved with every this many moves (and the last one); the record, saved with
 #: every move, holds the moves after it
 POSITION_EVERY = 16
+#: with a broker: how often (in seconds, on average) each process looks in the database for
+#: games whose bot is to move and that no move changed for :data:`SWEEP_GRACE` seconds (the
+#: process playing that bot may have died: whoever takes its lease plays on)
+SWEEP_EVERY = 2.0
+SWEEP_GRACE = 2.0
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
 #: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
@@ -130,6 +158,10 @@ class ApiError(ClaimError):
         super().__init__(message)
         if status is not None:
             self.status = status
+
+
+class StaleMove(ClaimError):
+    """A move made at a version the game has left (another socket or process moved first)."""
 
 
 class Refused(ClaimError):
@@ -390,12 +422,7 @@ class Game:
 
     def bot_to_act(self) -> int | None:
         """The bot seat to act now, or None (a human's turn, or the game is over)."""
-        if self.over:
-            return None
-        player = current_player(self.state)
-        if player is None or not self.seats[player].startswith("bot:"):
-            return None
-        return player
+        return bot_seat(self.state, self.seats)
 
     def names(self, viewer: int) -> Names:
         """How the log names the players for ``viewer``: "you" and "the bot" or "your opponent";
@@ -642,6 +669,22 @@ class Game:
         )
 
 
+def bot_seat(state: State, seats: list[str]) -> int | None:
+    """The bot seat to act in ``state``, or None (a human's turn, or the game is over)."""
+    if is_over(state):
+        return None
+    player = current_player(state)
+    if player is None or not seats[player].startswith("bot:"):
+        return None
+    return player
+
+
+def _stale(game: Game, version: object) -> StaleMove:
+    return StaleMove(
+        f"stale move: the game is at version {game.version}, not {shorten(str(version))}"
+    )
+
+
 def summary_dict(summary: Summary) -> dict[str, Any]:
     """A game as the lobby lists it: never a token, the seed or a card."""
     out: dict[str, Any] = {
@@ -729,8 +772,12 @@ def game_from_stored(stored: StoredGame) -> Game:
 class GameManager:
     """Every game the server holds, their sockets and their bots, over one :class:`Store`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, broker: RedisBroker | None = None) -> None:
         self.store = store
+        #: the other processes on this database, when there are any (None: this one alone)
+        self.broker = broker
+        #: this process among them (its own broker messages come back to it: ignored)
+        self.origin = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.games: dict[str, Game] = {}
         self._executor: ThreadPoolExecutor | None = None
         self._loading: asyncio.Lock | None = None
@@ -741,9 +788,15 @@ class GameManager:
     # -- life cycle -----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load the games in progress back from the database and let their bots move."""
+        """Load the games in progress back from the database and let their bots move. With a
+        broker: subscribe to the other processes' moves, and sweep for games whose bot is to
+        move and whose process died (the first sweep at once)."""
         self._executor = ThreadPoolExecutor(self.store.workers, thread_name_prefix="claim-db")
         self._loading = asyncio.Lock()
+        if self.broker is not None:
+            await self.broker.start(self._heard, self._reconnected)
+            self._spawn(self._sweep_forever())
+            return
         stored = await self._db(self.store.in_progress)
         for row in stored:
             try:
@@ -756,16 +809,22 @@ class GameManager:
                 self._schedule_bots(game)
         if stored:
             logger.info(
-                "%d game(s) in progress, %d with a bot to move", len(stored), len(self.games)
+                "%d game(s) in progress, %d with a bot to move",
+                len(stored),
+                len(self.games),
             )
 
     async def stop(self) -> None:
+        if self.broker is not None:
+            await self.broker.stop_listening()  # no new work from the others' news
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.broker is not None:  # after the bots' tasks, which give their leases back
+            await self.broker.close()
         if self._executor is not None:
             self._executor.shutdown(wait=True)
             self._executor = None
@@ -806,6 +865,7 @@ class GameManager:
             moves=len(state.moves),
             result=state.result,
             names=names,
+            bot_turn=bot_seat(state, seats) is not None,
         )
         await self._db(self.store.insert, stored)
         game = Game(
@@ -866,13 +926,19 @@ class GameManager:
         other = 1 - seat  # the other player's seat in the old game: 1 - other = seat in the new
         if stored.seats[other] == "human":
             url = created["seats"][seat]["url"]
+            note = json.dumps({"type": "rematch", "id": created["id"], "url": url})
             live = self.games.get(game_id)
             if live is not None:
-                note = json.dumps({"type": "rematch", "id": created["id"], "url": url})
-                for client in list(live.clients):
-                    if client.seat == other:
-                        await self._send(live, client, note)
+                await self._note(live, other, note)
+            if self.broker is not None:  # that player's sockets may be on another process
+                await self._publish({"g": game_id, "s": other, "n": note})
         return created
+
+    async def _note(self, game: Game, seat: int, text: str) -> None:
+        """Send ``text`` to the sockets of ``seat`` of ``game`` on this process."""
+        for client in list(game.clients):
+            if client.seat == seat:
+                await self._send(game, client, text)
 
     async def list_games(
         self, limit: int = 50, status: str | None = None, ids: list[str] | None = None
@@ -882,12 +948,17 @@ class GameManager:
         found = await self._db(self.store.summaries, limit, None, status, ids)
         out = []
         for summary in found:
-            live = self.games.get(summary.id)
+            live = self._live(summary.id)
             out.append(live.summary() if live is not None else summary_dict(summary))
         return out
 
+    def _live(self, game_id: str) -> Game | None:
+        """The game in memory, when it is the truth: with a broker the database is (another
+        process may have moved a moment ago), so None."""
+        return self.games.get(game_id) if self.broker is None else None
+
     async def summary(self, game_id: str) -> dict[str, Any]:
-        live = self.games.get(game_id)
+        live = self._live(game_id)
         if live is not None:
             return live.summary()
         found = await self._db(self.store.summary, game_id) if _plausible(game_id) else None
@@ -945,19 +1016,24 @@ class GameManager:
 
     async def get(self, game_id: str) -> Game | None:
         """The game, loaded from the database when it is not in memory (a finished game)."""
+        return (await self._get(game_id))[0]
+
+    async def _get(self, game_id: str) -> tuple[Game | None, bool]:
+        """:meth:`get`, and whether the game was loaded from the database just now."""
         game = self.games.get(game_id)
         if game is not None or not _plausible(game_id):
-            return game
+            return game, False
         assert self._loading is not None
         async with self._loading:
             game = self.games.get(game_id)
-            if game is None:
-                stored = await self._db(self.store.load, game_id)
-                if stored is None:
-                    return None
-                game = await asyncio.to_thread(game_from_stored, stored)
-                self.games[game_id] = game
-            return game
+            if game is not None:
+                return game, False
+            stored = await self._db(self.store.load, game_id)
+            if stored is None:
+                return None, False
+            game = await asyncio.to_thread(game_from_stored, stored)
+            self.games[game_id] = game
+            return game, True
 
     async def connect(
         self, game_id: str, seat_text: str | None, token: str | None, send: Send
@@ -965,7 +1041,7 @@ class GameManager:
         """A socket joins a game: as a seat (with its token) or a spectator (neither). It is sent
         the current ``state`` at once. Raises :class:`Refused` for an unknown game (4004) or a
         wrong seat or token (4003)."""
-        game = await self.get(game_id)
+        game, fresh = await self._get(game_id)
         if game is None:
             raise Refused(4004, f"unknown game {shorten(game_id)!r}")
         seat: int | None = None
@@ -983,11 +1059,16 @@ class GameManager:
         while True:
             async with game.lock:
                 if self.games.get(game_id) is game:
+                    if self.broker is not None:
+                        if not fresh:  # another process may have moved since it was loaded
+                            await self._catch_up(game)
+                        # a bot to move whose process died: play it here (if no one holds it)
+                        self._schedule_bots(game)
                     game.clients.append(client)
                     await self._send(game, client, game.message(client))
                     return game, client
             # the game left memory while this socket waited: take the one loaded now
-            reloaded = await self.get(game_id)
+            reloaded, fresh = await self._get(game_id)
             if reloaded is None:
                 raise Refused(4004, f"unknown game {shorten(game_id)!r}")
             game = reloaded
@@ -1009,6 +1090,8 @@ class GameManager:
                     client.never, client.ask_all = message.never, message.ask_all
                     await self._send(game, client, game.message(client))
                     return
+                if self.broker is not None and message.version > game.version:
+                    await self._catch_up(game)  # the client heard of moves this copy lacks?
                 self._check_move(game, client, message.move, message.version)
                 await self._commit(game, message.move)
             except ClaimError as exc:
@@ -1024,9 +1107,7 @@ class GameManager:
         if game.over:
             raise ClaimError("the game is over")
         if version != game.version:
-            raise ClaimError(
-                f"stale move: the game is at version {game.version}, not {shorten(str(version))}"
-            )
+            raise _stale(game, version)
         if current_player(game.state) != client.seat:
             raise ClaimError("it is not your turn")
         legal = legal_actions(game.state)
@@ -1036,20 +1117,26 @@ class GameManager:
     # -- moving ---------------------------------------------------------------------------------
 
     async def _commit(self, game: Game, move: str) -> None:
-        """Apply a legal move (the lock is held), save it, tell every viewer, broadcast. If the
-        engine or the database fails, the game goes back to its saved position and the move is
-        refused (one line, nothing changed)."""
+        """Apply a legal move (the lock is held), save it, tell every viewer, broadcast (with a
+        broker: publish it to the other processes first). If the engine or the database fails,
+        the game goes back to where it was and the move is refused (one line, nothing changed);
+        if another process saved a move first (:class:`~claim.apps.web.store.Conflict`), the
+        game catches up with the database and the move is refused as stale."""
         before = game.version
         state = game.state
+        # where to go back to if the move fails (a copy costs microseconds; the database's
+        # position may be up to 15 moves before, and replaying them on every failure is more)
+        snapshot = state.clone()
         try:
             pending = game.apply_move(move)
             record = game.record_json()
             over = is_over(state)
             # the position every few moves: the record's moves continue it (_load_state)
             position = state.to_dict() if over or game.version % POSITION_EVERY == 0 else None
+            bot_turn = game.bot_to_act() is not None
         except Exception:
             logger.exception("game %s: move %d (%r) failed in the engine", game.id, before, move)
-            await self._reload(game)
+            self._restore(game, snapshot)
             raise ClaimError("internal error: the move was not played") from None
         try:
             await self._db(
@@ -1061,26 +1148,64 @@ class GameManager:
                 position,
                 FINISHED if over else IN_PROGRESS,
                 state.result,
+                bot_turn,
             )
+        except Conflict:
+            # another process saved a move at this version first: this one is stale
+            self._restore(game, snapshot)
+            await self._catch_up(game)
+            raise _stale(game, before) from None
         except Exception:
             logger.exception("game %s: move %d was not saved", game.id, before)
-            await self._reload(game)
+            self._restore(game, snapshot)
             raise ClaimError("the move could not be saved; try again") from None
         game.forget_views()
         game.tell_move(pending)
+        if self.broker is not None:
+            await self._publish({"g": game.id, "v": game.version, "m": move})
         await self._broadcast(game)
         self._maybe_evict(game)
 
-    async def _reload(self, game: Game) -> None:
-        """Back to the position saved in the database (the lock is held)."""
-        game.forget_views()
+    def _restore(self, game: Game, snapshot: State) -> None:
+        """Back to ``snapshot``, the state before a move that failed (the lock is held); the
+        narrators were not told the move, so they follow it as they are."""
         game.events = []
-        try:
-            stored = await self._db(self.store.load, game.id)
-            if stored is not None:
-                game.follow(_load_state(stored))
-        except Exception:
-            logger.exception("game %s: cannot reload the saved position", game.id)
+        game.follow(snapshot)
+
+    async def _advance(self, game: Game, move: str) -> None:
+        """Apply ``move``, which another process saved (the lock is held), and send each socket
+        of this process its state: as :meth:`_commit` does after its save."""
+        pending = game.apply_move(move)
+        game.forget_views()
+        game.tell_move(pending)
+        await self._broadcast(game)
+
+    async def _catch_up(self, game: Game) -> None:
+        """Bring the game up to the database (the lock is held): each move this copy lacks is
+        applied and sent to the sockets, one state message per move, as if made here. A copy
+        that is not a beginning of the saved game (it cannot be) is loaded again whole."""
+        stored = await self._db(self.store.load, game.id)
+        if stored is None or stored.moves <= game.version:
+            return
+        saved = stored.record.get("moves", [])
+        have = game.state.moves
+        if len(saved) == stored.moves and saved[: len(have)] == have:
+            try:
+                for move in saved[len(have) :]:
+                    await self._advance(game, move)
+                return
+            except Exception:
+                logger.exception("game %s: cannot follow the saved moves; reloading", game.id)
+        await self._reload(game, stored)
+
+    async def _reload(self, game: Game, stored: StoredGame) -> None:
+        """Load the game again whole from ``stored`` (the lock is held): its viewers' logs are
+        made again from the record (the same lines: a socket's count of lines sent holds)."""
+        game.events = []
+        game.follow(await asyncio.to_thread(_load_state, stored))
+        game.narrators.clear()
+        game.logs.clear()
+        await self._broadcast(game)
 
     async def _broadcast(self, game: Game) -> None:
         clients = list(game.clients)
@@ -1103,24 +1228,144 @@ class GameManager:
 
     def _maybe_evict(self, game: Game) -> None:
         """A game nobody watches and no bot is playing leaves memory (with the lock held): it is
-        in the database, and :meth:`get` loads it again when a socket comes."""
-        if game.clients or game.bot_task is not None or game.bot_to_act() is not None:
+        in the database, and :meth:`get` loads it again when a socket comes. (Alone on its
+        database, a process keeps a game whose bot is to move; with a broker, the process
+        holding the lease of the bot's move plays it.)"""
+        if game.clients or game.bot_task is not None:
+            return
+        if self.broker is None and game.bot_to_act() is not None:
             return
         if self.games.get(game.id) is game:
             del self.games[game.id]
 
+    # -- the other processes (with a broker) ----------------------------------------------------
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _publish(self, message: dict[str, Any]) -> None:
+        """Tell the other processes (the game's lock is held, so a game's news go out in
+        order); a broker that cannot be reached loses the news, not the move: the others
+        catch up from the database when their sockets next move or join."""
+        assert self.broker is not None
+        try:
+            await self.broker.publish({"o": self.origin, **message})
+        except Exception as exc:
+            logger.warning("game %s: cannot tell the other processes: %s", message["g"], exc)
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        """News from the broker: another process saved a move, or has a note for a seat."""
+        game_id = message.get("g")
+        if message.get("o") == self.origin or not isinstance(game_id, str):
+            return
+        game = self.games.get(game_id)
+        if game is not None:  # a game not in memory has no socket here: nothing to do
+            self._spawn(self._follow(game, message))
+
+    async def _follow(self, game: Game, message: dict[str, Any] | None) -> None:
+        """Act on one message of another process (None: catch up with the database)."""
+        async with game.lock:
+            if self.games.get(game.id) is not game:
+                return
+            version, move, seat, note = (
+                (None, None, None, None)
+                if message is None
+                else (message.get(k) for k in ("v", "m", "s", "n"))
+            )
+            try:
+                if message is None:
+                    await self._catch_up(game)
+                elif isinstance(note, str) and seat in (0, 1):
+                    await self._note(game, cast(int, seat), note)
+                elif not isinstance(version, int) or version <= game.version:
+                    return  # news this copy already has (it caught up from the database)
+                elif version == game.version + 1 and isinstance(move, str):
+                    # the move saved at this copy's version: the same state as the saver's
+                    snapshot = game.state.clone()
+                    try:
+                        await self._advance(game, move)
+                    except Exception:
+                        logger.exception("game %s: cannot apply move %d", game.id, version)
+                        self._restore(game, snapshot)
+                        await self._catch_up(game)
+                else:  # a message was missed: the database has every move
+                    await self._catch_up(game)
+            except Exception:
+                logger.exception("game %s: cannot follow the other processes", game.id)
+            self._maybe_evict(game)
+
+    def _reconnected(self) -> None:
+        """The subscription was lost for a while: every game in memory catches up."""
+        for game in list(self.games.values()):
+            self._spawn(self._follow(game, None))
+
+    async def _sweep_forever(self) -> None:
+        """Every :data:`SWEEP_EVERY` seconds or so (at random, so that the processes do not
+        sweep together): take over the bot games whose process died."""
+        while True:
+            try:
+                await self._sweep()
+            except Exception as exc:
+                logger.warning("the sweep for bots to move failed: %s", exc)
+            await asyncio.sleep(SWEEP_EVERY * random.uniform(0.5, 1.5))
+
+    async def _sweep(self) -> None:
+        """The games in progress whose bot is to move and that no move changed for
+        :data:`SWEEP_GRACE` seconds: each whose bot's move no one holds the lease of is played
+        here (the process that played it died, or its lease expired)."""
+        assert self.broker is not None
+        since = now() - timedelta(seconds=SWEEP_GRACE)
+        for game_id, version in await self._db(self.store.bot_games, since):
+            known = self.games.get(game_id)
+            if known is not None and known.bot_task is not None:
+                continue
+            lease = await self.broker.lease(f"{game_id}:{version}")
+            if lease is None:  # a live process plays it
+                continue
+            try:
+                game, fresh = await self._get(game_id)
+                if game is None:
+                    continue
+                async with game.lock:
+                    if self.games.get(game_id) is game:
+                        if not fresh:
+                            await self._catch_up(game)
+                        playing = game.bot_task is not None
+                        if (
+                            not playing
+                            and game.version == version
+                            and game.bot_to_act() is not None
+                        ):
+                            logger.info("game %s: its bot plays on in this process", game_id)
+                            self._schedule_bots(game, lease)
+                            lease = None
+                        self._maybe_evict(game)
+            finally:
+                if lease is not None:
+                    await lease.release()
+
     # -- bots -----------------------------------------------------------------------------------
 
-    def _schedule_bots(self, game: Game) -> None:
+    def _schedule_bots(self, game: Game, lease: Lease | None = None) -> None:
+        """Let the game's bots move here if one is to (with a broker: if this process gets the
+        lease of the bot's move, or was given it)."""
         if game.bot_task is None and game.bot_to_act() is not None:
-            task = asyncio.get_running_loop().create_task(self._run_bots(game))
-            game.bot_task = task
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            game.bot_task = self._spawn(self._run_bots(game, lease))
+        elif lease is not None:  # pragma: no cover - the callers check both first
+            self._spawn(lease.release())
 
-    async def _run_bots(self, game: Game) -> None:
+    async def _run_bots(self, game: Game, lease: Lease | None = None) -> None:
         """Let the bots move until a human is to act or the game is over. A bot thinks in a
-        worker thread on a copy of the state (it sees only its view and determinizations)."""
+        worker thread on a copy of the state (it sees only its view and determinizations).
+
+        With a broker, each bot move is made by the process that holds its lease, named by the
+        game and the version the move is made at: the process that saved the move before it
+        takes it at once (a new name, free), so only a sweep or a socket joining elsewhere
+        could also try, and they find it held while this process lives. A move the database
+        refuses all the same (a lease that expired while its holder was stuck) is dropped."""
         try:
             while True:
                 async with game.lock:
@@ -1129,19 +1374,37 @@ class GameManager:
                         game.bot_task = None
                         self._maybe_evict(game)
                         return
-                    snapshot = game.state.clone()
                     version = game.version
+                    name = f"{game.id}:{version}"  # the lease of this move
+                    if self.broker is not None and (
+                        lease is None or lease.name != name or lease.lost
+                    ):
+                        if lease is not None:
+                            self._spawn(lease.release())
+                        lease = await self.broker.lease(name)
+                        if lease is None:  # another process plays this move
+                            game.bot_task = None
+                            self._maybe_evict(game)
+                            return
+                    snapshot = game.state.clone()
                 move = await asyncio.to_thread(decide, snapshot, game.bots[seat])
                 async with game.lock:
                     if game.version != version or game.bot_to_act() != seat:
                         continue
-                    await self._commit(game, move)
+                    if lease is not None and lease.lost:  # another process may play it now
+                        continue
+                    try:
+                        await self._commit(game, move)
+                    except StaleMove:  # another process moved first: its move stands
+                        continue
         except asyncio.CancelledError:
             raise
         except Exception:
             logger.exception("game %s: the bot failed", game.id)
         finally:
             game.bot_task = None
+            if lease is not None:
+                await lease.release()
 
 
 #: what a game id may look like (``secrets.token_urlsafe``): anything else is unknown at once

@@ -1,8 +1,14 @@
-"""``claim serve``: bind the address, print it, and run the app under uvicorn until Ctrl+C."""
+"""``claim serve``: bind the address, print it, and run the app under uvicorn until Ctrl+C.
+
+With ``--workers N`` (and a broker and a PostgreSQL database: docs/web.md, "Many processes"),
+uvicorn's supervisor runs N worker processes that share the listening socket, each its own
+:func:`worker_app`, and starts a new one in place of one that dies.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -11,11 +17,16 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from claim.apps.web.store import display_url
+from claim.apps.web.broker import display_broker
+from claim.apps.web.store import display_url, is_sqlite
 from claim.core.errors import ClaimError
 
 #: the environment variable that names the database when ``--db`` is not given
 DB_ENV = "CLAIM_DATABASE_URL"
+#: the environment variable that names the broker when ``--broker`` is not given
+BROKER_ENV = "CLAIM_BROKER"
+#: how the ``--workers`` parent gives its settings to the worker processes (:func:`worker_app`)
+WORKER_ENV = "CLAIM_SERVE_WORKER"
 #: the database when neither ``--db`` nor the environment names one: a file in the current folder
 DEFAULT_DB_URL = "sqlite:///claim-games.db"
 #: the largest WebSocket message uvicorn accepts (a move is a few dozen bytes)
@@ -27,6 +38,11 @@ _TOKEN = re.compile(r"(token=)[^&\s\"']+")
 def default_db_url() -> str:
     """``$CLAIM_DATABASE_URL``, else a SQLite file ``claim-games.db`` in the current folder."""
     return os.environ.get(DB_ENV, "").strip() or DEFAULT_DB_URL
+
+
+def default_broker_url() -> str | None:
+    """``$CLAIM_BROKER``, else None (no broker: this process alone on its database)."""
+    return os.environ.get(BROKER_ENV, "").strip() or None
 
 
 def redact(text: str) -> str:
@@ -102,6 +118,56 @@ def websocket_protocol() -> type[asyncio.Protocol] | str:
     return ClaimWebSocketProtocol
 
 
+#: the WebSocket protocol of every server (a worker process names it by this module's path)
+WS_PROTOCOL = websocket_protocol()
+
+
+def _redact_logs() -> None:
+    redact = RedactTokens()
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(redact)
+
+
+def _uvicorn_options() -> dict[str, Any]:
+    return {
+        "log_level": "info",
+        "ws_max_size": WS_MAX_SIZE,
+        # a state message is a few kilobytes of JSON: compressing each one would cost more
+        # server time than the move itself (about 0.6 ms a message), for little gain
+        "ws_per_message_deflate": False,
+        "lifespan": "on",
+        "timeout_graceful_shutdown": 5,
+    }
+
+
+def worker_app() -> Any:
+    """The app of one ``--workers`` process, from the settings its parent put in
+    ``$CLAIM_SERVE_WORKER`` (uvicorn calls it in each worker: ``factory=True``)."""
+    from claim.apps.web.app import create_app
+
+    _redact_logs()
+    settings = json.loads(os.environ[WORKER_ENV])
+    return create_app(settings.pop("db"), **settings)
+
+
+def check_workers(workers: int, db_url: str, broker_url: str | None) -> None:
+    """Several processes need a broker and a database server: a one-line ClaimError otherwise."""
+    if workers < 1:
+        raise ClaimError("--workers: must be 1 or more")
+    if workers == 1:
+        return
+    if broker_url is None:
+        raise ClaimError(
+            f"--workers {workers}: several processes must tell each other their moves: "
+            f"add --broker redis://HOST:PORT/0 (or set ${BROKER_ENV}) and a PostgreSQL --db"
+        )
+    if is_sqlite(db_url):
+        raise ClaimError(
+            f"--workers {workers}: several processes need a database server, not a SQLite file: "
+            "--db postgresql+psycopg://USER@HOST/DB"
+        )
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: any free port); a one-line ClaimError when
     the address cannot be used."""
@@ -135,52 +201,78 @@ def run_serve(
     port: int,
     db_url: str | None = None,
     *,
+    broker_url: str | None = None,
+    workers: int = 1,
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int | None = None,
 ) -> None:
     """Serve Claim on ``host:port`` with its games in ``db_url`` (default: :func:`default_db_url`).
 
-    ``allow_origins`` and ``max_games_per_minute`` (default:
-    :data:`claim.apps.web.app.GAMES_PER_MINUTE`) are :func:`claim.apps.web.app.create_app`'s.
-    Prints the address of the lobby page first (with the real port when ``port`` is 0), then runs
-    until interrupted. A bad database URL or option, or a busy port, raises a one-line ClaimError
-    before anything is served.
+    ``broker_url`` (default: :func:`default_broker_url`): the Redis through which the processes
+    sharing the database tell each other their moves; ``workers``: how many processes to run
+    here (more than one needs a broker and a database server). ``allow_origins`` and
+    ``max_games_per_minute`` (default: :data:`claim.apps.web.app.GAMES_PER_MINUTE`) are
+    :func:`claim.apps.web.app.create_app`'s. Prints the address of the lobby page first (with
+    the real port when ``port`` is 0), then runs until interrupted. A bad database URL, broker
+    or option, or a busy port, raises a one-line ClaimError before anything is served.
     """
     import uvicorn
 
     from claim.apps.web.app import GAMES_PER_MINUTE, create_app
 
     url = db_url or default_db_url()
-    app = create_app(
-        url,
-        allow_origins=allow_origins,
-        max_games_per_minute=GAMES_PER_MINUTE
+    broker = broker_url if broker_url is not None else default_broker_url()
+    check_workers(workers, url, broker)
+    options: dict[str, Any] = {
+        "broker_url": broker,
+        "allow_origins": list(allow_origins),
+        "max_games_per_minute": GAMES_PER_MINUTE
         if max_games_per_minute is None
         else max_games_per_minute,
-    )
+    }
+    # the app is made here even for workers (each makes its own): every error is one line, in
+    # the foreground, before anything is served (and the table exists before they start)
+    app = create_app(url, **options)
     sock = bind(host, port)
-    print(
-        f"Claim is served at {address_of(sock, host)}  (games in {display_url(url)}; Ctrl+C stops)",
-        flush=True,
-    )
-    config = uvicorn.Config(
-        app,
-        log_level="info",
-        ws=websocket_protocol(),
-        ws_max_size=WS_MAX_SIZE,
-        # a state message is a few kilobytes of JSON: compressing each one would cost more
-        # server time than the move itself (about 0.6 ms a message), for little gain
-        ws_per_message_deflate=False,
-        lifespan="on",
-        timeout_graceful_shutdown=5,
-    )
+    shown = f"games in {display_url(url)}"
+    if broker is not None:
+        shown += f", moves told through {display_broker(broker)}"
+    if workers > 1:
+        shown += f", {workers} processes"
+    print(f"Claim is served at {address_of(sock, host)}  ({shown}; Ctrl+C stops)", flush=True)
+    _redact_logs()
+    ws = WS_PROTOCOL if isinstance(WS_PROTOCOL, str) else f"{__name__}:WS_PROTOCOL"
+    if workers > 1:
+        app.state.manager.store.close()  # never started (its broker connects in the lifespan)
+        os.environ[WORKER_ENV] = json.dumps({"db": url, **options})
+        config = uvicorn.Config(
+            f"{__name__}:worker_app", factory=True, workers=workers, ws=ws, **_uvicorn_options()
+        )
+        try:
+            _supervise(config, sock)
+        finally:
+            sock.close()
+        return
+    config = uvicorn.Config(app, ws=WS_PROTOCOL, **_uvicorn_options())
     server = uvicorn.Server(config)
-    redact = RedactTokens()
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
-        logging.getLogger(name).addFilter(redact)
     try:
         server.run(sockets=[sock])
     finally:
         sock.close()
     if not server.started:
         sys.exit(1)
+
+
+def _supervise(config: Any, sock: socket.socket) -> None:
+    """uvicorn's supervisor of worker processes on ``sock`` (its API took the server's ``run``
+    as ``target`` before uvicorn 0.33)."""
+    import inspect
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    supervisor: Any = Multiprocess
+    if "target" in inspect.signature(Multiprocess).parameters:  # pragma: no cover - older
+        supervisor(config, target=uvicorn.Server(config).run, sockets=[sock]).run()
+    else:
+        supervisor(config, sockets=[sock]).run()

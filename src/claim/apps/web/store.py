@@ -4,10 +4,11 @@ database SQLAlchemy speaks, PostgreSQL included, with ``--db URL``).
 A row holds what the server needs to resume a game after a restart: the options as given, the
 seat kinds, a SHA-256 hash of each human seat's token (never the token), the record
 (``claim.core.records.to_record``: setup, deal, seed, moves), the position (``State.to_dict``), the
-status, the number of moves and the result. :meth:`Store.save_move` writes a move's record and
-counters (and every few moves the position) in one transaction, guarded by the number of moves
-before it, so a row never skips or repeats a move; a game loads from its position and the
-record's moves after it.
+status, the number of moves, the result and whether a bot is to move. :meth:`Store.save_move`
+writes a move's record and counters (and every few moves the position) in one transaction, guarded
+by the number of moves before it, so a row never skips or repeats a move, however many server
+processes share the database (a move that lost the race raises :class:`Conflict`); a game loads
+from its position and the record's moves after it.
 
 Everything here is synchronous; the game manager calls it from one worker thread
 (:attr:`Store.workers`), so the event loop never waits on the disk.
@@ -23,6 +24,7 @@ from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Integer,
     String,
@@ -35,7 +37,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
@@ -68,6 +70,11 @@ class StoreError(ClaimError):
     """The database cannot be opened or written; the message is one line."""
 
 
+class Conflict(StoreError):
+    """A move's write found the row no longer at the number of moves it was made at: another
+    server process (or task) saved a move first; nothing was written."""
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -95,6 +102,9 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: each seat's display name, or null (added after the first version: :func:`_add_columns`)
     names: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
+    #: whether a bot is to move (the server processes' sweep finds the games whose bot's
+    #: process died by it); null in a row written before it existed (:func:`_add_columns`)
+    bot_turn: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 GAMES = cast(Table, GameRow.__table__)
@@ -104,7 +114,7 @@ SAVE_MOVE = update(GAMES).where(
     GAMES.c.id == bindparam("gid"), GAMES.c.moves == bindparam("before")
 )
 #: the columns a move writes, without and with the position
-MOVE_COLUMNS = ("record", "status", "moves", "result", "updated")
+MOVE_COLUMNS = ("record", "status", "moves", "result", "updated", "bot_turn")
 
 
 class MoveWrite:
@@ -152,6 +162,7 @@ class StoredGame:
     moves: int
     result: GameResult | None
     names: list[str | None] = field(default_factory=lambda: [None, None])
+    bot_turn: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -185,6 +196,28 @@ def normalize_url(url: str) -> str:
     if "://" not in text:
         return f"sqlite:///{text}"
     return text
+
+
+def check_shared(url: str) -> None:
+    """Refuse a database that other server processes cannot share (``--broker``, ``--workers``):
+    SQLite in memory is one process's own. A SQLite file can be shared by the processes of one
+    host, but only one of them writes at a time (PostgreSQL is the database for many)."""
+    try:
+        parsed = make_url(normalize_url(url))
+    except ArgumentError:
+        return  # Store says what is wrong with it
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        raise StoreError(
+            "--db: an in-memory SQLite database cannot be shared by several server processes; "
+            "use PostgreSQL (--db postgresql+psycopg://USER@HOST/DB)"
+        )
+
+
+def is_sqlite(url: str) -> bool:
+    try:
+        return make_url(normalize_url(url)).get_backend_name() == "sqlite"
+    except ArgumentError:
+        return False
 
 
 def display_url(url: str) -> str:
@@ -249,8 +282,13 @@ class Store:
         self._held: list[Any] = []
         self._held_lock = threading.Lock()
         try:
-            Base.metadata.create_all(self.engine)
-            _add_columns(self.engine)
+            with self.engine.begin() as connection:
+                if connection.dialect.name == "postgresql":
+                    # server processes starting at once on a fresh database: one makes the table,
+                    # the others wait for it (two CREATE TABLEs would make one process fail)
+                    connection.execute(text(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})"))
+                Base.metadata.create_all(connection)
+                _add_columns(connection)
         except SQLAlchemyError as exc:
             where = display_url(self.url)
             raise StoreError(f"--db: cannot open {where}: {_first_line(exc)}") from None
@@ -301,6 +339,7 @@ class Store:
                     moves=game.moves,
                     result=game.result,
                     names=game.names,
+                    bot_turn=game.bot_turn,
                 )
             )
 
@@ -313,11 +352,12 @@ class Store:
         position: dict[str, Any] | None,
         status: str,
         result: GameResult | None,
+        bot_turn: bool,
     ) -> None:
         """Write one move in one transaction: the record (``to_record``, already written as JSON
         text), the position when one is given (else the row keeps an earlier one, which the
-        record's later moves continue), the status; the row must still be at ``before`` moves,
-        else StoreError (nothing written)."""
+        record's later moves continue), the status and whether a bot is to move now; the row
+        must still be at ``before`` moves, else :class:`Conflict` (nothing written)."""
         values = {
             "gid": game_id,
             "before": before,
@@ -326,6 +366,7 @@ class Store:
             "moves": moves,
             "result": result,
             "updated": now(),
+            "bot_turn": bot_turn,
         }
         if position is not None:
             values["position"] = position
@@ -336,7 +377,7 @@ class Store:
             try:
                 cursor.execute(write.sql, write.parameters(values))
                 if cursor.rowcount != 1:
-                    raise StoreError(f"game {game_id} is no longer at move {before}")
+                    raise Conflict(f"game {game_id} is no longer at move {before}")
                 connection.commit()
             finally:
                 cursor.close()
@@ -353,6 +394,20 @@ class Store:
         with Session(self.engine) as session:
             rows = session.scalars(select(GameRow).where(GameRow.status == IN_PROGRESS))
             return [_stored(row) for row in rows]
+
+    def bot_games(self, before: dt.datetime, limit: int = 200) -> list[tuple[str, int]]:
+        """The ids and numbers of moves of the games in progress whose bot is to move and that
+        no move has changed since ``before``, the longest waiting first (the sweep of
+        :class:`~claim.apps.web.games.GameManager`)."""
+        query = (
+            select(GameRow.id, GameRow.moves)
+            .where(GameRow.status == IN_PROGRESS, GameRow.bot_turn.is_(True))
+            .where(GameRow.updated < before)
+            .order_by(GameRow.updated)
+            .limit(limit)
+        )
+        with Session(self.engine) as session:
+            return [(row.id, row.moves) for row in session.execute(query)]
 
     def summary(self, game_id: str) -> Summary | None:
         found = self.summaries(limit=1, game_id=game_id)
@@ -414,6 +469,7 @@ def _stored(row: GameRow) -> StoredGame:
         moves=row.moves,
         result=cast(GameResult | None, row.result),  # cast: the JSON the engine wrote
         names=_names(row.names),
+        bot_turn=row.bot_turn,
     )
 
 
@@ -424,13 +480,20 @@ def _names(value: Any) -> list[str | None]:
     return [None, None]
 
 
-def _add_columns(engine: Engine) -> None:
+#: the key of PostgreSQL's advisory lock that the table's creation holds (any number of our own)
+SCHEMA_LOCK = 4_218_020_001
+#: the columns later versions added, with their SQL type
+ADDED_COLUMNS = {"names": "JSON", "bot_turn": "BOOLEAN"}
+
+
+def _add_columns(connection: Connection) -> None:
     """Add the columns later versions added to a games table an earlier version made
-    (``names``), so an old database keeps working: ``create_all`` makes missing tables only."""
-    have = {column["name"] for column in inspect(engine).get_columns(GAMES.name)}
-    if "names" not in have:
-        with engine.begin() as connection:
-            connection.execute(text(f"ALTER TABLE {GAMES.name} ADD COLUMN names JSON"))
+    (``names``, ``bot_turn``), so an old database keeps working: ``create_all`` makes missing
+    tables only."""
+    have = {column["name"] for column in inspect(connection).get_columns(GAMES.name)}
+    for name, kind in ADDED_COLUMNS.items():
+        if name not in have:
+            connection.execute(text(f"ALTER TABLE {GAMES.name} ADD COLUMN {name} {kind}"))
 
 
 def _first_line(exc: BaseException) -> str:

@@ -1,0 +1,495 @@
+"""Many ``claim serve`` processes, one truth (issue 20): real servers share a real PostgreSQL
+database and a real Redis broker, and clients spread over them play whole games.
+
+- Three server processes (uvicorn, ``run_serve`` with ``--db postgresql://…`` and
+  ``--broker redis://…``): games with every expansion, each seat's socket and the spectator's on
+  a different process, every message checked as the leak sweep checks it
+  (``tests/test_web_leaks.py``: the view is exactly ``observe``/``spectate`` of the true game,
+  the legal moves the engine's, one state message per move in order, no secret anywhere).
+- One process killed mid-game (SIGKILL): its human seat joins another process and sees exactly
+  the game it left (version, view, legal moves, log), a bot game it was playing is taken over by
+  another process, and both games go on to their end.
+- Two processes racing the same seat's move: exactly one is applied, every time.
+- ``claim serve --workers 2``: two processes on one port; refused without a broker.
+
+PostgreSQL and Redis are throwaway servers (:mod:`claim.apps.web.services`), from Debian's
+packages, which ``make test`` installs (``scripts/ensure_services.sh``). When they are missing
+these tests fail, saying so: they never skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from claim.apps.web.services import Postgres, Redis, ServiceError, services
+from claim.core.engine import current_player, is_over, legal_actions
+from claim.core.records import replay
+from claim.core.view import observe
+from clitools import assert_one_line_error, run
+from test_web_leaks import SPECTATOR, Table, check_viewer, game_cases, states_of
+from webserver import Server, assert_clean_log
+
+#: ``claim`` in a process of its own
+CLAIM = (sys.executable, "-m", "claim.apps.cli")
+#: how long one message may take to come (a bot taken over after its process died: the sweep's
+#: grace, the lease's expiry and the next sweep, a few seconds, on a busy machine)
+WAIT = 45.0
+
+
+# -- the servers ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def backing() -> Iterator[tuple[Postgres, Redis]]:
+    try:
+        with services() as found:
+            yield found
+    except ServiceError as exc:
+        pytest.fail(f"the scale-out tests need PostgreSQL and Redis: {exc}")
+
+
+_databases = iter(range(1, 1000))
+
+
+def start_servers(
+    backing: tuple[Postgres, Redis], folder: Path, count: int
+) -> tuple[list[Server], str]:
+    """``count`` servers on a fresh database of the cluster, all with the broker."""
+    postgres, redis = backing
+    db = postgres.database(f"scale_{os.getpid()}_{next(_databases)}")
+    servers = []
+    for i in range(count):
+        where = folder / f"server{i}"
+        where.mkdir()
+        servers.append(Server(where, db, broker_url=redis.url, max_games_per_minute=0))
+    return servers, db
+
+
+@pytest.fixture
+def cluster(backing: tuple[Postgres, Redis], tmp_path: Path) -> Iterator[list[Server]]:
+    """Three servers on one database and one broker; their logs must stay clean (a killed
+    one's too, up to its death)."""
+    servers, _ = start_servers(backing, tmp_path, 3)
+    try:
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+    for server in servers:
+        assert_clean_log(server.log())
+
+
+def create(
+    server: Server, seats: list[str], options: dict[str, Any] | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    body = {"options": options or {}, "seed": seed, "seats": seats}
+    answer = httpx.post(f"{server.http}/api/games", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def seat_path(created: dict[str, Any], seat: int) -> str:
+    return f"/ws/games/{created['id']}?seat={seat}&token={created['seats'][seat]['token']}"
+
+
+def record(server: Server, game_id: str) -> dict[str, Any]:
+    answer = httpx.get(f"{server.http}/api/games/{game_id}/record", timeout=30)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+# -- sockets ---------------------------------------------------------------------------------------
+
+
+class Socket:
+    """A real WebSocket with what ``test_web_leaks.Table`` asks of a TestClient's."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.ws: ClientConnection | None = None
+
+    def __enter__(self) -> Socket:
+        self.ws = connect(self.url, open_timeout=WAIT, max_size=2**24).__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.ws is not None
+        self.ws.close()
+
+    def receive_text(self, timeout: float = WAIT) -> str:
+        assert self.ws is not None
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        return text
+
+    def receive_json(self, timeout: float = WAIT) -> dict[str, Any]:
+        """A message, with its text as ``_text`` (``check_viewer`` reads it)."""
+        text = self.receive_text(timeout)
+        message: dict[str, Any] = json.loads(text)
+        message["_text"] = text
+        return message
+
+    def send_json(self, data: dict[str, Any]) -> None:
+        assert self.ws is not None
+        self.ws.send(json.dumps(data))
+
+
+class Spread:
+    """What ``Table`` asks of a TestClient, over real servers: each socket it opens is on the
+    next server in turn (no two viewers of a game on the same process, with three)."""
+
+    def __init__(self, servers: list[Server], first: int = 0) -> None:
+        self.servers = servers
+        self.turn = first
+
+    def websocket_connect(self, path: str) -> Socket:
+        server = self.servers[self.turn % len(self.servers)]
+        self.turn += 1
+        return Socket(server.ws + path)
+
+
+# -- games across processes ----------------------------------------------------------------------
+
+#: six of the leak sweep's twelve games: six Settings and six Buildings, heroes (a secret draw
+#: of them too), every pool of artifacts, the factions with hidden values, human and bot seats
+CASES = game_cases()[::3] + game_cases()[1::6]
+
+
+def test_games_with_every_expansion_across_three_processes(cluster: list[Server]) -> None:
+    assert len({case[0]["setting"] for case in CASES}) == len(CASES)
+    for number, (options, seats, seed) in enumerate(CASES):
+        created = create(cluster[number % 3], seats, options, seed)
+        rng = random.Random(seed)
+        with ExitStack() as stack:
+            # the seats and the spectator each on another process, a different one each game
+            table = Table(Spread(cluster, number), stack, created)  # type: ignore[arg-type]
+            moves = 0
+            while table.step(rng):
+                moves += 1
+            assert moves > 10
+        states = states_of(record(cluster[(number + 1) % 3], created["id"]))
+        assert is_over(states[-1])
+        for viewer, messages in table.received.items():
+            check_viewer(viewer, messages, states, seed, table.tokens)
+        # every viewer saw every version: the moves of the other processes reached it
+        assert all(
+            [m["version"] for m in messages if m["type"] == "state"][-1] == len(states) - 1
+            for messages in table.received.values()
+        )
+
+
+# -- a process killed mid-game --------------------------------------------------------------------
+
+
+def states_until_turn(
+    socket: Socket, message: dict[str, Any], log: list[str], seen: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Read the bot's moves until the seat is to act or the game is over."""
+    while not message["legal"] and message["status"] != "finished":
+        message = socket.receive_json()
+        assert message["type"] == "state", message
+        log.extend(message["log"])
+        seen.append(message)
+    return message
+
+
+def play_moves(
+    socket: Socket,
+    message: dict[str, Any],
+    rng: random.Random,
+    count: int,
+    log: list[str],
+    seen: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """Play ``count`` moves of the seat (fewer if the game ends): the last message."""
+    for _ in range(count):
+        message = states_until_turn(socket, message, log, seen)
+        if message["status"] == "finished":
+            break
+        version = message["version"]
+        move = rng.choice(message["legal"])
+        socket.send_json({"type": "move", "move": move, "version": version})
+        message = socket.receive_json()
+        assert message["type"] == "state" and message["version"] == version + 1, message
+        log.extend(message["log"])
+        seen.append(message)
+    return message
+
+
+def check_seat_messages(seen: list[dict[str, Any]], states: list[Any], seat: int) -> None:
+    """Each state message a seat got is exactly its view of the true game then."""
+    for message in seen:
+        state = states[message["version"]]
+        assert message["view"] == observe(state, seat)
+        to_act = not is_over(state) and current_player(state) == seat
+        assert message["legal"] == (legal_actions(state) if to_act else [])
+
+
+def test_a_killed_process_loses_nothing_and_its_games_go_on(cluster: list[Server]) -> None:
+    doomed, first, second = cluster
+    rng = random.Random(20)
+    options = {"heroes": "4", "setting": "random", "building": "random", "artifacts": "all"}
+    # a human against a bot, the human's socket on the process that will die (so the bot's
+    # moves are made there), a spectator elsewhere
+    human = create(doomed, ["human", "bot:heuristic"], options, 2020)
+    log: list[str] = []
+    seen: list[dict[str, Any]] = []
+    with ExitStack() as stack:
+        watcher = stack.enter_context(Socket(first.ws + f"/ws/games/{human['id']}"))
+        watched = [watcher.receive_json()]
+        player = Socket(doomed.ws + seat_path(human, 0)).__enter__()
+        message = player.receive_json()
+        log.extend(message["log"])
+        seen.append(message)
+        message = play_moves(player, message, rng, 8, log, seen)
+        # two bots playing each other on the same process, watched from the two others
+        bots = create(doomed, ["bot:search:medium", "bot:search:medium"], options, 2021)
+        watchers = [
+            stack.enter_context(Socket(server.ws + f"/ws/games/{bots['id']}"))
+            for server in (first, second)
+        ]
+        bot_seen: list[list[dict[str, Any]]] = [[w.receive_json()] for w in watchers]
+        while bot_seen[0][-1]["version"] < 12:
+            bot_seen[0].append(watchers[0].receive_json())
+        assert bot_seen[0][-1]["status"] == "in-progress"
+        # the human moves, and at once the process dies: before or after it saved the move,
+        # told the others, or made the bot's reply
+        message = states_until_turn(player, message, log, seen)
+        version = message["version"]
+        move = rng.choice(message["legal"])
+        player.send_json({"type": "move", "move": move, "version": version})
+        doomed.process.send_signal(signal.SIGKILL)
+        doomed.process.wait(timeout=30)
+        player.__exit__()
+
+        # the human joins another process: exactly the game it left, or with its last move
+        # saved (the bot's reply then comes, made by a process still alive)
+        player = Socket(second.ws + seat_path(human, 0)).__enter__()
+        joined = player.receive_json()
+        assert joined["version"] in (version, version + 1)
+        if joined["version"] == version:
+            assert joined["legal"] == message["legal"] and joined["view"] == message["view"]
+            assert joined["log"] == log
+        else:
+            assert joined["log"][: len(log)] == log
+        log = list(joined["log"])
+        seen.append(joined)
+        # on to the end, the socket moving from one live process to the other now and then
+        current = joined
+        while True:
+            current = play_moves(player, current, rng, 15, log, seen)
+            current = states_until_turn(player, current, log, seen)  # the bot's reply too
+            player.__exit__()
+            if current["status"] == "finished":
+                break
+            player = Socket((first, second)[len(seen) % 2].ws + seat_path(human, 0)).__enter__()
+            again = player.receive_json()
+            assert again["version"] == current["version"] and again["log"] == log
+            current = again
+        # the spectator on a live process saw every move once, in order
+        while watched[-1]["status"] != "finished":
+            watched.append(watcher.receive_json())
+        # the bot game goes on, taken over by a process that lives, to its end
+        for socket, messages in zip(watchers, bot_seen, strict=True):
+            while messages[-1]["status"] != "finished":
+                messages.append(socket.receive_json())
+
+    states = states_of(record(first, human["id"]))
+    check_seat_messages(seen, states, 0)
+    assert current["version"] == len(states) - 1
+    check_viewer(SPECTATOR, watched, states, 2020, {0: human["seats"][0]["token"]})
+    states = states_of(record(second, bots["id"]))
+    assert is_over(states[-1]) and replay(record(first, bots["id"])).result == states[-1].result
+    for messages in bot_seen:
+        check_viewer(SPECTATOR, messages, states, 2021, {})
+
+
+# -- racing moves -------------------------------------------------------------------------------
+
+
+def test_two_processes_racing_the_same_move_apply_it_once(cluster: list[Server]) -> None:
+    created = create(cluster[0], ["human", "human"], seed=77)
+    rng = random.Random(77)
+    rounds = 30
+    with ExitStack() as stack:
+        # each seat on two processes; the spectator on the third
+        sockets = {
+            seat: [
+                stack.enter_context(Socket(cluster[(seat + k) % 3].ws + seat_path(created, seat)))
+                for k in (1, 2)
+            ]
+            for seat in (0, 1)
+        }
+        spectator = stack.enter_context(Socket(cluster[0].ws + f"/ws/games/{created['id']}"))
+        latest = {(seat, k): sockets[seat][k].receive_json() for seat in (0, 1) for k in (0, 1)}
+        watched = [spectator.receive_json()]
+        refused = 0
+        for round_ in range(rounds):
+            version = watched[-1]["version"]
+            assert version == round_
+            seat = next(s for s in (0, 1) if latest[(s, 0)]["legal"])
+            legal = latest[(seat, 0)]["legal"]
+            assert latest[(seat, 1)]["legal"] == legal
+            # the same move, or two different ones, sent to two processes at once
+            moves = [rng.choice(legal), rng.choice(legal)]
+            for k in (0, 1):
+                sockets[seat][k].send_json({"type": "move", "move": moves[k], "version": version})
+            errors = 0
+            got: dict[int, dict[str, Any]] = {}
+            deadline = time.monotonic() + WAIT
+            while len(got) < 2 or errors < 1:
+                assert time.monotonic() < deadline, "no answer to a racing move"
+                for k in (0, 1):
+                    try:
+                        message = sockets[seat][k].receive_json(timeout=0.05)
+                    except TimeoutError:
+                        continue
+                    if message["type"] == "error":
+                        assert message["message"] == (
+                            f"stale move: the game is at version {version + 1}, not {version}"
+                        )
+                        errors += 1
+                    else:
+                        assert message["version"] == version + 1 and k not in got, message
+                        got[k] = message
+            assert errors == 1  # exactly one of the two was applied
+            refused += errors
+            for k in (0, 1):
+                latest[(seat, k)] = got[k]
+                other = sockets[1 - seat][k].receive_json()
+                assert other["version"] == version + 1
+                latest[(1 - seat, k)] = other
+            watched.append(spectator.receive_json())
+            assert watched[-1]["version"] == version + 1
+        # nothing else came: no second state, no second error
+        for seat in (0, 1):
+            for socket in sockets[seat]:
+                with pytest.raises(TimeoutError):
+                    socket.receive_text(timeout=0.3)
+    assert refused == rounds
+    summary = httpx.get(f"{cluster[1].http}/api/games/{created['id']}", timeout=30).json()
+    assert summary["moves"] == rounds
+
+
+# -- claim serve --workers ----------------------------------------------------------------------
+
+
+#: the seed of the --workers game (long: check_viewer looks for it in every message)
+SEED = 913_370_005
+
+
+def test_workers_share_one_port(backing: tuple[Postgres, Redis], tmp_path: Path) -> None:
+    postgres, redis = backing
+    db = postgres.database(f"workers_{os.getpid()}")
+    out = (tmp_path / "serve.out").open("w")
+    process = subprocess.Popen(
+        [*CLAIM, "serve", "--port", "0", "--workers", "2", "--db", db, "--broker", redis.url],
+        stdout=subprocess.PIPE,
+        stderr=out,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://localhost:(\d+)/|http://127\.0\.0\.1:(\d+)/", line)
+        assert found, f"{line!r}: {(tmp_path / 'serve.out').read_text()}"
+        stdout = process.stdout
+        threading.Thread(target=stdout.read, daemon=True).start()
+        assert "2 processes" in line and "moves told through redis://" in line
+        port = found.group(1) or found.group(2)
+        base, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        deadline = time.monotonic() + WAIT
+        while len(workers(process.pid)) < 2:
+            assert time.monotonic() < deadline, "two worker processes did not start"
+            time.sleep(0.2)
+        # a game on that port: each socket lands on either worker
+        created = httpx.post(
+            f"{base}/api/games", json={"seats": ["human", "bot:random"], "seed": SEED}, timeout=30
+        ).json()
+        rng = random.Random(SEED)
+        with ExitStack() as stack:
+            watchers = [
+                stack.enter_context(Socket(ws + f"/ws/games/{created['id']}")) for _ in range(4)
+            ]
+            seen = [[w.receive_json()] for w in watchers]
+            player = stack.enter_context(Socket(ws + seat_path(created, 0)))
+            message = play_moves(player, player.receive_json(), rng, 500, [], [])
+            assert message["status"] == "finished"
+            for socket, messages in zip(watchers, seen, strict=True):
+                while messages[-1]["status"] != "finished":
+                    messages.append(socket.receive_json())
+        states = states_of(httpx.get(f"{base}/api/games/{created['id']}/record").json())
+        for messages in seen:
+            check_viewer(SPECTATOR, messages, states, SEED, {})
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        finally:
+            out.close()
+            if process.poll() is None:  # pragma: no cover
+                process.kill()
+    assert process.returncode == 0
+    assert_clean_log((tmp_path / "serve.out").read_text())
+
+
+def workers(pid: int) -> list[int]:
+    """The worker processes of a ``claim serve --workers`` parent (uvicorn spawns them)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"spawn_main" in command and b"resource_tracker" not in command:
+                found.append(int(child))
+    return found
+
+
+def test_workers_without_a_broker_or_with_sqlite_are_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    assert_one_line_error(
+        run("serve", "--workers", "2", "--db", db),
+        "--workers 2: several processes must tell each other their moves: add --broker",
+    )
+    assert_one_line_error(
+        run("serve", "--workers", "3", "--db", db, "--broker", "redis://127.0.0.1:1/0"),
+        "--workers 3: several processes need a database server, not a SQLite file",
+    )
+    assert not (tmp_path / "games.db").exists()  # refused before anything was made
+
+
+def test_a_bad_or_unreachable_broker_is_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.db")
+    assert_one_line_error(
+        run("serve", "--db", db, "--broker", "http://example.com"),
+        "--broker: not a Redis URL: 'http://example.com'",
+    )
+    assert_one_line_error(
+        run("serve", "--db", db, "--broker", "redis://127.0.0.1:1/0"),
+        "--broker: cannot reach redis://127.0.0.1:1/0: ",
+    )
+    assert_one_line_error(
+        run("serve", "--db", "sqlite://", "--broker", "redis://127.0.0.1:1/0"),
+        "--db: an in-memory SQLite database cannot be shared",
+    )

@@ -497,3 +497,13 @@ def test_without_openspiel_the_arena_says_how_to_install_it(
         run("arena", "--bots", "random,openspiel-ismcts:5", "--deals", "1"),
         "pip install 'claim[openspiel]'",
     )
+
+
+def test_docs_describe_every_parameter() -> None:
+    from pathlib import Path
+
+    from claim.openspiel.game import PARAMETERS
+
+    text = (Path(__file__).resolve().parent.parent / "docs/rl.md").read_text(encoding="utf-8")
+    missing = [name for name in PARAMETERS if f"`{name}`" not in text]
+    assert not missing, f"docs/rl.md does not describe {missing}"

@@ -238,6 +238,37 @@ def test_strings_hold_the_view_and_the_own_actions_only() -> None:
         assert "?" in first  # the other hand is hidden
 
 
+def test_the_other_observers() -> None:
+    """A spectator's observer (public information only: a string, no tensor), the omniscient
+    one, one of nothing; private information alone is refused."""
+    from open_spiel.python.observation import make_observation
+
+    from claim.core.view import report, spectate
+
+    game = _game({"artifacts": "all"})
+    state = _positions({"artifacts": "all"}, games=1)[2]
+    kinds = pyspiel.PrivateInfoType
+
+    def observer(private: Any, public: bool = True) -> Any:
+        kind = pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=public, private_info=private
+        )
+        return make_observation(game, kind)
+
+    public = observer(kinds.NONE)
+    assert public.tensor is None
+    assert json.loads(public.string_from(state, 0)) == spectate(state.claim)
+    omniscient = observer(kinds.ALL_PLAYERS)
+    assert json.loads(omniscient.string_from(state, 1)) == report(state.claim, None)
+    omniscient.set_from(state, 1)
+    assert omniscient.tensor.any()
+    nothing = observer(kinds.NONE, public=False)
+    nothing.set_from(state, 0)
+    assert nothing.string_from(state, 0) == "" and not nothing.tensor.any()
+    with pytest.raises(ValueError, match="private information alone"):
+        observer(kinds.SINGLE_PLAYER, public=False)
+
+
 @pytest.mark.parametrize("params", SETUPS)
 def test_resample_from_infostate_keeps_the_players_information(params: dict[str, Any]) -> None:
     """A resampled state looks the same to the player (information-state string and tensor,

@@ -407,8 +407,12 @@ class ClaimObserver:
     and as the :func:`~claim.envs.encoding.encode` vector.
 
     ``iig_obs_type.private_info``: ``SINGLE_PLAYER`` the player's own view (observe),
-    ``NONE`` a spectator's (public information only), ``ALL_PLAYERS`` everything;
+    ``NONE`` a spectator's (public information only; a string, no tensor: the encoding is of a
+    seat's view, which names that seat's artifacts), ``ALL_PLAYERS`` everything;
     ``perfect_recall`` adds the player's own actions to the string (the information state).
+    Without ``public_info``: ``NONE`` observes nothing (an empty string, a zero tensor); private
+    information alone is refused, since the view mixes the two (a hand's cards are named among
+    the public zones).
     """
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -416,8 +420,8 @@ class ClaimObserver:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info and private != pyspiel.PrivateInfoType.NONE:
-            # the view mixes the two (a hand shows as names among the public zones)
             raise ValueError("an observer of private information alone is not supported")
+        self.silent = not iig_obs_type.public_info
         if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
             self.kind = "player"
         elif private == pyspiel.PrivateInfoType.NONE:
@@ -425,12 +429,16 @@ class ClaimObserver:
         else:
             self.kind = "all"
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.silent = not iig_obs_type.public_info and private == pyspiel.PrivateInfoType.NONE
-        self.tensor: npt.NDArray[np.float32] = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        if self.silent or self.kind != "public":
+            self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+            self.dict["observation"] = self.tensor
 
     def set_from(self, state: ClaimState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
+        if self.tensor is None:
+            return
         view = None if self.silent else state.table.view(self.kind, player)
         if view is None:
             self.tensor.fill(0.0)

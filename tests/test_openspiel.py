@@ -283,6 +283,7 @@ def test_resample_from_infostate_keeps_the_players_information(params: dict[str,
             assert other.information_state_string(player) == state.information_state_string(player)
             assert other.information_state_tensor(player) == state.information_state_tensor(player)
             assert other.current_player() == state.current_player()
+            assert other.table.own[1 - player] == []  # their true actions are not carried over
             if not state.is_terminal() and state.current_player() == player:
                 assert other.legal_actions() == state.legal_actions()
                 other.apply_action(other.legal_actions()[0])  # a real state: it plays on

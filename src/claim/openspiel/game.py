@@ -380,7 +380,8 @@ class ClaimState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is Any
         """A state ``player_id`` cannot tell from this one (:func:`claim.determinize`), drawn
         with a generator seeded from two of ``probability_sampler``'s numbers in [0, 1). Before
         the deal: the same number of seed bytes, drawn afresh. The state has no OpenSpiel
-        history (a determinization is not reached by chance outcomes of this game)."""
+        history (a determinization is not reached by chance outcomes of this game), and only
+        ``player_id``'s own-action list."""
         high, low = probability_sampler(), probability_sampler()
         rng = random.Random((int(high * 2**53) << 53) | int(low * 2**53))
         state = ClaimState(self.get_game())
@@ -391,6 +392,8 @@ class ClaimState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is Any
             state.table = self.table.copy_with(determinize(claim, int(player_id), rng))
             state.table.seed = None  # the seed would give the true deal away
             state.table.seed_bytes = []
+            # so would the other player's true actions (a secret choice names its card)
+            state.table.own[1 - int(player_id)].clear()
         return state
 
     def __str__(self) -> str:

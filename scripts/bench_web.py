@@ -1,16 +1,24 @@
 """Load benchmark of ``claim serve``: many concurrent bot-vs-bot games over WebSockets on loopback.
 
-    .venv/bin/python scripts/bench_web.py [--games 50] [--expansions] [--server-bot] [--json]
+    .venv/bin/python scripts/bench_web.py [--games 50] [--expansions] [--server-bot]
+                                          [--processes N] [--json]
 
 A real server (uvicorn, one process, a fresh SQLite file) runs in a subprocess. The benchmark
 creates ``--games`` games over HTTP, opens a WebSocket per human seat, and plays every game at
 once: each seat is a client-side bot that answers its ``state`` message with a random legal move.
 With ``--server-bot`` seat 1 is the server's random bot instead (one socket per game).
 
-It prints the moves per second the server sustained (every move applied, saved in its own
-transaction and broadcast, bots' moves included, over the wall time of the whole run) and the
-latency of a client's move: from sending it to receiving the ``state`` message it caused, p50,
-p90 and p99. Client and server share the machine's cores.
+With ``--processes N``, N server processes share a throwaway PostgreSQL database and a Redis
+broker (started here as the scale-out tests start them, :mod:`claim.apps.web.services`; they
+need Debian's postgresql and redis-server, which ``make test`` installs): each game is created on
+one process and each socket opens on a process drawn at random, as a load balancer without
+sticky routing would spread them, so most games are played across processes.
+
+It prints the moves per second the servers sustained (every move applied, saved in its own
+transaction and broadcast, bots' moves included, over the wall time of the whole run), the
+latency of a client's move (from sending it to receiving the ``state`` message it caused, p50,
+p90 and p99) and the CPU time per move of the server processes (with ``--processes``, of the
+database and the broker too). Client and servers share the machine's cores.
 """
 
 from __future__ import annotations
@@ -45,13 +53,14 @@ EXPANSIONS = {
 # no limit on new games: the benchmark creates hundreds at once
 SERVE = (
     "import sys; from claim.apps.web.serve import run_serve; "
-    "run_serve('127.0.0.1', 0, sys.argv[1], max_games_per_minute=0)"
+    "run_serve('127.0.0.1', 0, sys.argv[1], broker_url=sys.argv[2] or None, "
+    "max_games_per_minute=0)"
 )
 
 
-def start_server(db: Path, log: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, log: Path, broker: str = "") -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVE, f"sqlite:///{db}"],
+        [sys.executable, "-c", SERVE, db, broker],
         stdout=subprocess.PIPE,
         stderr=log.open("w"),
         text=True,
@@ -101,13 +110,30 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(args: argparse.Namespace, port: str, pid: int) -> dict[str, Any]:
-    http = f"http://127.0.0.1:{port}"
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """Each process's CPU time so far (those that ended are left out)."""
+    found = {pid: cpu_seconds(pid) for pid in pids}
+    return {pid: cpu for pid, cpu in found.items() if cpu is not None}
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """The CPU time the processes used between two readings (a process started since counts
+    from 0)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+
+
+async def run(
+    args: argparse.Namespace, ports: list[str], pids: list[int], others: dict[str, Any]
+) -> dict[str, Any]:
+    """Play the games on the servers at ``ports`` (processes ``pids``); ``others``: the
+    database's and the broker's :class:`~claim.apps.web.services.Service`, if any."""
     seats = ["human", "bot:random"] if args.server_bot else ["human", "human"]
     options = EXPANSIONS if args.expansions else {}
-    async with httpx.AsyncClient(base_url=http, timeout=60) as client:
-        created = []
-        for i in range(args.games):
+    spread = random.Random(f"{args.seed}/processes")
+    created = []
+    for i in range(args.games):
+        port = ports[i % len(ports)]
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
             body = {"options": options, "seed": args.seed + i, "seats": seats}
             answer = await client.post("/api/games", json=body)
             answer.raise_for_status()
@@ -115,20 +141,28 @@ async def run(args: argparse.Namespace, port: str, pid: int) -> dict[str, Any]:
     latencies: list[float] = []
     ready = asyncio.Event()
     tasks = []
+    across = 0
     for i, game in enumerate(created):
+        used = set()
         for entry in game["seats"]:
             if entry["kind"] == "human":
+                port = spread.choice(ports)  # no sticky routing: any process, any socket
+                used.add(port)
                 url = f"ws://127.0.0.1:{port}/ws/games/{game['id']}?seat={entry['seat']}"
                 url += f"&token={entry['token']}"
                 rng = random.Random(f"{args.seed}/{i}/{entry['seat']}")
                 tasks.append(asyncio.create_task(play_seat(url, rng, latencies, ready)))
-    await asyncio.sleep(0.5)  # every socket connected and sent its first state
-    cpu_before = cpu_seconds(pid)
+        across += len(used) > 1
+    await asyncio.sleep(0.5 + 0.02 * len(tasks))  # every socket connected, its first state sent
+    watched = {name: service.pids for name, service in others.items()}
+    cpu_before = cpu_of(pids)
+    others_before = {name: cpu_of(found) for name, found in watched.items()}
     start = time.perf_counter()
     ready.set()
     finals = await asyncio.gather(*tasks)
     wall = time.perf_counter() - start
-    cpu_after = cpu_seconds(pid)
+    cpu_after = cpu_of(pids)
+    others_after = {name: cpu_of(found) for name, found in watched.items()}
     per_game: dict[int, int] = {}
     index = 0
     for i, game in enumerate(created):
@@ -142,8 +176,11 @@ async def run(args: argparse.Namespace, port: str, pid: int) -> dict[str, Any]:
     def pct(p: float) -> float:
         return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
 
-    return {
+    figures: dict[str, Any] = {
+        "processes": len(ports),
+        "database": "PostgreSQL, Redis broker" if others else "SQLite (one process)",
         "games": args.games,
+        "games_across_processes": across,
         "sockets": len(tasks),
         "seats": seats,
         "options": options or "base game (claim)",
@@ -158,12 +195,14 @@ async def run(args: argparse.Namespace, port: str, pid: int) -> dict[str, Any]:
             "mean": round(statistics.fmean(ms), 2),
         },
         "server_cpu_ms_per_move": (
-            round((cpu_after - cpu_before) * 1000 / moves, 2)
-            if cpu_before is not None and cpu_after is not None
-            else None
+            round(cpu_used(cpu_before, cpu_after) * 1000 / moves, 2) if cpu_after else None
         ),
         "machine": machine(),
     }
+    for name in watched:
+        used = cpu_used(others_before[name], others_after[name])
+        figures[f"{name}_cpu_ms_per_move"] = round(used * 1000 / moves, 2)
+    return figures
 
 
 def machine() -> str:
@@ -180,6 +219,29 @@ def machine() -> str:
     )
 
 
+def bench(
+    args: argparse.Namespace,
+    dbs: list[str],
+    folder: Path,
+    others: dict[str, Any],
+    broker: str = "",
+) -> dict[str, Any]:
+    """Start a server for each of ``dbs``, play, stop them: the figures."""
+    started: list[subprocess.Popen[str]] = []
+    ports = []
+    try:
+        for i, db in enumerate(dbs):
+            process, port = start_server(db, folder / f"server{i}.log", broker)
+            started.append(process)
+            ports.append(port)
+        return asyncio.run(run(args, ports, [p.pid for p in started], others))
+    finally:
+        for process in started:
+            process.terminate()
+        for process in started:
+            process.wait(timeout=20)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
@@ -192,15 +254,32 @@ def main() -> None:
     parser.add_argument(
         "--server-bot", action="store_true", help="seat 1 is the server's random bot"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="N server processes on a throwaway PostgreSQL database and Redis broker "
+        "(default: one process on a SQLite file)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    if args.games < 1 or (args.processes is not None and args.processes < 1):
+        parser.error("--games and --processes must be 1 or more")
     with tempfile.TemporaryDirectory() as folder:
-        process, port = start_server(Path(folder) / "bench.db", Path(folder) / "server.log")
-        try:
-            figures = asyncio.run(run(args, port, process.pid))
-        finally:
-            process.terminate()
-            process.wait(timeout=20)
+        if args.processes is None:
+            figures = bench(args, [f"sqlite:///{folder}/bench.db"], Path(folder), {})
+        else:
+            from claim.apps.web.services import ServiceError, services
+
+            try:
+                with services(durable=True) as (postgres, redis):
+                    db = postgres.database("bench")
+                    urls = [db] * args.processes
+                    others = {"database": postgres, "broker": redis}
+                    figures = bench(args, urls, Path(folder), others, redis.url)
+            except ServiceError as exc:
+                raise SystemExit(f"error: {exc}") from None
     if args.json:
         print(json.dumps(figures, indent=1))
         return
@@ -209,13 +288,24 @@ def main() -> None:
         f"{figures['games']} concurrent games ({figures['sockets']} WebSockets, seats "
         f"{' vs '.join(figures['seats'])}; {figures['options']})"
     )
+    if figures["processes"] > 1 or figures["database"] != "SQLite (one process)":
+        print(
+            f"{figures['processes']} server process(es) on {figures['database']}; "
+            f"{figures['games_across_processes']} of the games played across processes"
+        )
     print(f"{figures['moves']} moves in {figures['wall_s']} s: {figures['moves_per_s']} moves/s")
     print(
         f"move latency over {figures['client_moves']} client moves: p50 {lat['p50']} ms, "
         f"p90 {lat['p90']} ms, p99 {lat['p99']} ms (mean {lat['mean']} ms)"
     )
     if figures["server_cpu_ms_per_move"] is not None:
-        print(f"server CPU: {figures['server_cpu_ms_per_move']} ms per move")
+        line = f"server CPU: {figures['server_cpu_ms_per_move']} ms per move"
+        if "database_cpu_ms_per_move" in figures:
+            line += (
+                f" (all processes), database {figures['database_cpu_ms_per_move']} ms, "
+                f"broker {figures['broker_cpu_ms_per_move']} ms"
+            )
+        print(line)
     print(f"machine: {figures['machine']}")
 
 

@@ -279,6 +279,9 @@ def test_a_killed_process_loses_nothing_and_its_games_go_on(cluster: list[Server
         doomed.process.send_signal(signal.SIGKILL)
         doomed.process.wait(timeout=30)
         player.__exit__()
+        # the bot game was in progress: only a process still alive can finish it
+        summary = httpx.get(f"{first.http}/api/games/{bots['id']}", timeout=30).json()
+        assert summary["status"] == "in-progress"
 
         # the human joins another process: exactly the game it left, or with its last move
         # saved (the bot's reply then comes, made by a process still alive)

@@ -167,6 +167,7 @@ class RedisBroker:
     def __init__(self, url: str) -> None:
         self.url = parse_broker_url(url)
         self._client: Redis | None = None
+        self._subscriber: Redis | None = None
         self._listener: asyncio.Task[None] | None = None
         self._scripts: dict[str, Any] = {}
 
@@ -182,8 +183,12 @@ class RedisBroker:
         back (messages may have been missed meanwhile)."""
         from redis.asyncio import Redis
 
-        self._client = Redis.from_url(self.url, socket_connect_timeout=5)
-        pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+        # commands wait at most a few seconds (a move's news is published with its game's lock
+        # held): a Redis that hangs loses the news, not the game; the subscription's connection
+        # waits for messages as long as there are none
+        self._client = Redis.from_url(self.url, socket_connect_timeout=5, socket_timeout=5)
+        self._subscriber = Redis.from_url(self.url, socket_connect_timeout=5, socket_keepalive=True)
+        pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(CHANNEL)  # before start returns: no move saved after is missed
         self._listener = asyncio.get_running_loop().create_task(
             self._listen(pubsub, heard, reconnected)
@@ -215,7 +220,8 @@ class RedisBroker:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
             try:
-                pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+                assert self._subscriber is not None
+                pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
                 await pubsub.subscribe(CHANNEL)
             except Exception as exc:
                 logger.warning("cannot subscribe to the broker yet: %s", _first_line(exc))
@@ -248,7 +254,8 @@ class RedisBroker:
 
     async def close(self) -> None:
         await self.stop_listening()
-        if self._client is not None:
-            with contextlib.suppress(Exception):
-                await self._client.aclose()
-            self._client = None
+        for client in (self._client, self._subscriber):
+            if client is not None:
+                with contextlib.suppress(Exception):
+                    await client.aclose()
+        self._client = self._subscriber = None

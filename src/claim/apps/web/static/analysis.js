@@ -164,6 +164,10 @@ async function run() {
       showProgress(status);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       status = await call("GET");
+      // several server processes without sticky routing (docs/web.md): another process
+      // answered, which has no job for the game; asking it to start one gives the same
+      // (seeded) analysis
+      if (status.state === "none") status = await call("POST");
     }
     if (status.state === "done") draw(status.analysis);
     else throw new Error(status.error || "the analysis did not start");

@@ -496,3 +496,54 @@ def test_a_bad_or_unreachable_broker_is_one_line(tmp_path: Path) -> None:
         run("serve", "--db", "sqlite://", "--broker", "redis://127.0.0.1:1/0"),
         "--db: an in-memory SQLite database cannot be shared",
     )
+
+
+# -- the database ----------------------------------------------------------------------------------
+
+
+def test_processes_starting_at_once_make_the_table_once(backing: tuple[Postgres, Redis]) -> None:
+    """Four stores opened at once on a fresh PostgreSQL database (four processes starting): the
+    table is made once, none fails."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from claim.apps.web.store import Store
+
+    db = backing[0].database(f"fresh_{os.getpid()}")
+    with ThreadPoolExecutor(4) as pool:
+        stores = list(pool.map(lambda _: Store(db), range(4)))
+    try:
+        assert all(store.summaries() == [] for store in stores)
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_a_database_from_before_bot_turn_gains_the_column(
+    backing: tuple[Postgres, Redis],
+) -> None:
+    import psycopg
+
+    from claim.apps.web.store import Store
+
+    name = f"old_{os.getpid()}"
+    db = backing[0].database(name)
+    dsn = f"host=127.0.0.1 port={backing[0].port} user=claim dbname={name}"
+    with psycopg.connect(dsn, autocommit=True) as connection:  # as the names version made it
+        connection.execute(
+            "CREATE TABLE claim_games (id VARCHAR(32) PRIMARY KEY, created TIMESTAMPTZ, "
+            "updated TIMESTAMPTZ, options JSON, seats JSON, token_hashes JSON, bot_seeds JSON, "
+            "record JSON, position JSON, status VARCHAR(16), moves INTEGER, result JSON, "
+            "names JSON)"
+        )
+        connection.execute(
+            "INSERT INTO claim_games VALUES ('old', now(), now(), '{}', '[\"human\", "
+            "\"bot:random\"]', '[null, null]', '[null, 1]', '{\"moves\": []}', '{}', "
+            "'in-progress', 0, NULL, NULL)"
+        )
+    store = Store(db)
+    try:
+        (stored,) = store.in_progress()
+        assert stored.id == "old" and stored.bot_turn is None
+        assert store.bot_games(stored.created) == []  # unknown: the sweep leaves it alone
+    finally:
+        store.close()

@@ -19,8 +19,8 @@ Many server processes may share one database (docs/web.md, "Many processes"): wi
 holds the game applies them to its copy and sends its own sockets their views. The database stays
 the truth: a move is saved only at the version it was made at (a process whose copy was behind
 loses the race, catches up from the database and refuses the move as stale), a socket that joins
-catches the game up first, and a bot's moves are made by the one process that holds the game's
-lease (a dead process's games are taken over by the others' sweep).
+catches the game up first, and each bot move is made by the one process that holds its lease
+(a dead process's bot games are taken over by the others' sweep).
 
 The transport is abstract: a client is a ``send(text)`` coroutine (a WebSocket's ``send_text``
 in :mod:`claim.apps.web.app`), so the rules here are tested without a network.

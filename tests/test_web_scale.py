@@ -37,7 +37,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from claim.apps.web.services import Postgres, Redis, ServiceError, services
+from claim.apps.web.services import Postgres, Redis, ServiceError, services, start_redis
 from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.records import replay
 from claim.core.view import observe
@@ -393,6 +393,74 @@ def test_two_processes_racing_the_same_move_apply_it_once(cluster: list[Server])
     assert refused == rounds
     summary = httpx.get(f"{cluster[1].http}/api/games/{created['id']}", timeout=30).json()
     assert summary["moves"] == rounds
+
+
+# -- the broker lost for a while -------------------------------------------------------------
+
+
+def test_a_broker_that_restarts_loses_no_move(
+    backing: tuple[Postgres, Redis], tmp_path: Path
+) -> None:
+    """Redis dies (SIGKILL) and comes back empty: a move made meanwhile is saved, and reaches
+    the other process's socket once that process has subscribed again (it catches up every game
+    it holds from the database); the game goes on to its end, every socket seeing every move
+    once."""
+    redis = start_redis()  # its own: the other tests' broker stays up
+    servers: list[Server] = []
+    try:
+        db = backing[0].database(f"broker_{os.getpid()}")
+        for i in range(2):
+            (tmp_path / f"server{i}").mkdir()
+            servers.append(Server(tmp_path / f"server{i}", db, broker_url=redis.url))
+        created = create(servers[0], ["human", "human"], seed=913_370_011)
+        rng = random.Random(11)
+        with ExitStack() as stack:
+            sockets = [
+                stack.enter_context(Socket(servers[seat].ws + seat_path(created, seat)))
+                for seat in (0, 1)
+            ]
+            seen: list[list[dict[str, Any]]] = [[socket.receive_json()] for socket in sockets]
+
+            def move() -> dict[str, Any]:
+                """The seat to act moves; both sockets hear of it (the last message)."""
+                seat = next(s for s in (0, 1) if seen[s][-1]["legal"])
+                latest = seen[seat][-1]
+                choice = rng.choice(latest["legal"])
+                sockets[seat].send_json(
+                    {"type": "move", "move": choice, "version": latest["version"]}
+                )
+                for s in (0, 1):
+                    seen[s].append(sockets[s].receive_json())
+                    assert seen[s][-1]["version"] == latest["version"] + 1
+                return seen[0][-1]
+
+            for _ in range(6):
+                move()
+            redis.kill()
+            seat = next(s for s in (0, 1) if seen[s][-1]["legal"])
+            version = seen[seat][-1]["version"]
+            sockets[seat].send_json(
+                {"type": "move", "move": seen[seat][-1]["legal"][0], "version": version}
+            )
+            seen[seat].append(sockets[seat].receive_json())  # saved, told to its own process
+            assert seen[seat][-1]["version"] == version + 1
+            with pytest.raises(TimeoutError):  # the other process cannot hear of it
+                sockets[1 - seat].receive_text(timeout=1.5)
+            redis.restart()
+            seen[1 - seat].append(sockets[1 - seat].receive_json())  # after it subscribed again
+            assert seen[1 - seat][-1]["version"] == version + 1
+            while seen[0][-1]["status"] != "finished":
+                move()
+        states = states_of(record(servers[1], created["id"]))
+        for s in (0, 1):
+            check_seat_messages(seen[s], states, s)
+            assert [m["version"] for m in seen[s]] == list(range(len(states)))
+    finally:
+        for server in servers:
+            server.stop()
+        redis.stop()
+    for server in servers:
+        assert_clean_log(server.log())
 
 
 # -- claim serve --workers ----------------------------------------------------------------------

@@ -216,18 +216,29 @@ class RedisBroker:
                 logger.warning(
                     "the broker's subscription was lost (%s); reconnecting", _first_line(exc)
                 )
-            await asyncio.sleep(RECONNECT_SECONDS)
-            with contextlib.suppress(Exception):
-                await pubsub.aclose()
-            try:
-                assert self._subscriber is not None
-                pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
-                await pubsub.subscribe(CHANNEL)
-            except Exception as exc:
-                logger.warning("cannot subscribe to the broker yet: %s", _first_line(exc))
-                continue
-            logger.info("the broker's subscription is back")
+            pubsub = await self._subscribe_again(pubsub)
+            logger.warning("the broker's subscription is back; catching up")
             reconnected()
+
+    async def _subscribe_again(self, old: PubSub) -> PubSub:
+        """A new subscription, tried every :data:`RECONNECT_SECONDS` until Redis answers (the
+        first failure said, not each)."""
+        with contextlib.suppress(Exception):
+            await old.aclose()
+        failures = 0
+        while True:
+            await asyncio.sleep(RECONNECT_SECONDS)
+            assert self._subscriber is not None
+            pubsub = self._subscriber.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                return pubsub
+            except Exception as exc:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                if not failures:
+                    logger.warning("cannot subscribe to the broker yet: %s", _first_line(exc))
+                failures += 1
 
     async def publish(self, message: dict[str, Any]) -> None:
         await self.client.publish(CHANNEL, json.dumps(message, separators=(",", ":")))

@@ -778,6 +778,8 @@ class GameManager:
         self.broker = broker
         #: this process among them (its own broker messages come back to it: ignored)
         self.origin = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: how many messages could not be published since the broker last took one
+        self._unheard = 0
         self.games: dict[str, Game] = {}
         self._executor: ThreadPoolExecutor | None = None
         self._loading: asyncio.Lock | None = None
@@ -1254,7 +1256,13 @@ class GameManager:
         try:
             await self.broker.publish({"o": self.origin, **message})
         except Exception as exc:
-            logger.warning("game %s: cannot tell the other processes: %s", message["g"], exc)
+            if not self._unheard:  # said once, not for every move while Redis is away
+                logger.warning("cannot tell the other processes the moves: %s", exc)
+            self._unheard += 1
+            return
+        if self._unheard:
+            logger.warning("the other processes hear the moves again (%d unheard)", self._unheard)
+            self._unheard = 0
 
     def _heard(self, message: dict[str, Any]) -> None:
         """News from the broker: another process saved a move, or has a note for a seat."""
@@ -1381,7 +1389,11 @@ class GameManager:
                     ):
                         if lease is not None:
                             self._spawn(lease.release())
-                        lease = await self.broker.lease(name)
+                        try:
+                            lease = await self.broker.lease(name)
+                        except Exception as exc:  # the sweep tries again once Redis is back
+                            logger.warning("game %s: no lease for the bot: %s", game.id, exc)
+                            lease = None
                         if lease is None:  # another process plays this move
                             game.bot_task = None
                             self._maybe_evict(game)

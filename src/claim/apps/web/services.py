@@ -19,6 +19,7 @@ A missing program is a one-line :class:`ServiceError` that says how to install i
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import pwd
 import re
@@ -181,6 +182,20 @@ class Redis(Service):
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL), keeping its folder for :meth:`restart`."""
+        self.process.kill()
+        self.process.wait(timeout=15)
+
+    def restart(self) -> None:
+        """Start the server again on the same port (empty: it keeps nothing)."""
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                _redis_command(self.port, self.folder), stdout=out, stderr=subprocess.STDOUT
+            )
+        if not _wait("Redis", self.process, self.log, functools.partial(_redis_ready, self.port)):
+            raise ServiceError(f"Redis did not start again: {_tail(self.log)}")
+
 
 def _dsn(port: int) -> str:
     return f"host=127.0.0.1 port={port} user={PG_USER} dbname=postgres connect_timeout=5"
@@ -259,9 +274,23 @@ def start_postgres(*, durable: bool = False, tries: int = 3) -> Postgres:
         raise
 
 
+def _redis_command(port: int, folder: Path) -> list[str]:
+    return [redis_server(), "--port", str(port), "--dir", str(folder), *REDIS_OPTIONS]
+
+
+def _redis_ready(port: int) -> bool:
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=port, socket_timeout=5)
+    try:
+        return bool(client.ping())
+    finally:
+        client.close()
+
+
 def start_redis(tries: int = 3) -> Redis:
     """A Redis server on a free port, keeping nothing on disk."""
-    program = redis_server()
+    redis_server()  # a missing program is said before anything is made
     folder = Path(tempfile.mkdtemp(prefix="claim-redis-"))
     log = folder / "redis.log"
     try:
@@ -269,21 +298,9 @@ def start_redis(tries: int = 3) -> Redis:
             port = free_port()
             with log.open("ab") as out:
                 process = subprocess.Popen(
-                    [program, "--port", str(port), "--dir", str(folder), *REDIS_OPTIONS],
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
+                    _redis_command(port, folder), stdout=out, stderr=subprocess.STDOUT
                 )
-
-            def ready(port: int = port) -> bool:
-                import redis
-
-                client = redis.Redis(host="127.0.0.1", port=port, socket_timeout=5)
-                try:
-                    return bool(client.ping())
-                finally:
-                    client.close()
-
-            if _wait("Redis", process, log, ready):
+            if _wait("Redis", process, log, functools.partial(_redis_ready, port)):
                 return Redis("Redis", process, port, folder, log)
         raise ServiceError(f"Redis did not start: {_tail(log)}")
     except BaseException:

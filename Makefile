@@ -44,8 +44,8 @@ serve: $(COMPILED)
 test: lint typecheck unit unit-pure
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts conftest.py
-	$(BIN)/ruff format --check src tests scripts conftest.py
+	$(BIN)/ruff check src tests scripts examples conftest.py
+	$(BIN)/ruff format --check src tests scripts examples conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

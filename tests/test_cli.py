@@ -630,9 +630,12 @@ def test_replay_table_and_json_exclude_each_other(tmp_path: Path) -> None:
 
 
 def test_serve_refuses_a_database_it_cannot_use() -> None:
-    """``claim serve --db URL`` with a driver that is not installed: one line, before serving."""
-    result = run("serve", "--port", "0", "--db", "postgresql://claim@nohost/claim")
-    assert_one_line_error(result, "--db: cannot use postgresql")
+    """``claim serve --db URL`` with a driver that is not installed (MySQL's: the project
+    installs PostgreSQL's), or a server that cannot be reached: one line, before serving."""
+    result = run("serve", "--port", "0", "--db", "mysql://claim@nohost/claim")
+    assert_one_line_error(result, "--db: cannot use mysql")
+    result = run("serve", "--port", "0", "--db", "postgresql+psycopg://claim@nohost/claim")
+    assert_one_line_error(result, "--db: cannot open postgresql+psycopg://claim@nohost/claim")
 
 
 def test_serve_help_names_its_options() -> None:

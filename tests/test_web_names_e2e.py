@@ -43,5 +43,7 @@ def test_a_name_is_shown_as_text_everywhere(server: str, context: BrowserContext
     assert HOSTILE in page.inner_text("body")
     assert page.locator("main b, main img").count() == 0
     page.goto(server + "/")
+    # the lobby fills the remembered name as it readies the form: read it once it is ready
+    page.wait_for_function("() => !document.getElementById('new-game-fields').disabled")
     assert page.input_value("#my-name") == HOSTILE
     assert errors == []

@@ -673,7 +673,7 @@ def every_artifact_games() -> list[SweepGame]:
     for index, name in enumerate(cards.ARTIFACTS):
         for k in range(2):
             seed = 30_000 + 10 * index + k
-            games.append((_artifact_game(seed, first=name).config, seed, 7 + k))
+            games.append((_artifact_config(seed, first=name), seed, 7 + k))
     return games
 
 
@@ -1146,16 +1146,21 @@ def test_invariants_with_locations_over_many_games(chunk: int) -> None:
 
 
 def _artifact_game(seed: int, first: str | None = None) -> claim.State:
-    """Game ``seed`` of the artifact sweep: a random deck, six of the 16 artifacts dealt three
-    each (``first`` among player 0's), heroes in one game of four, a random Setting and Building
-    in one game of five."""
+    """Game ``seed`` of the artifact sweep (:func:`_artifact_config`)."""
+    return claim.new_game(_artifact_config(seed, first), seed)
+
+
+def _artifact_config(seed: int, first: str | None = None) -> GameConfig:
+    """The setup of game ``seed`` of the artifact sweep: a random deck, six of the 16 artifacts
+    dealt three each (``first`` among player 0's), heroes in one game of four, a random Setting
+    and Building in one game of five."""
     rng = random.Random(seed)
     kind = ("claim", "claim2", "random")[seed % 3]
     config = _config(kind, seed % 2, rng, heroes=5 if seed % 4 == 0 else 0)
     others = [a for a in cards.ARTIFACTS if a != first]
     dealt = ([first] if first else []) + rng.sample(others, 6 - (first is not None))
     located = seed % 5 == 0
-    config = GameConfig(
+    return GameConfig(
         config.factions,
         config.first_leader,
         config.heroes,
@@ -1163,7 +1168,6 @@ def _artifact_game(seed: int, first: str | None = None) -> claim.State:
         building=rng.choice(cards.BUILDINGS) if located else None,
         artifacts=(tuple(dealt[:3]), tuple(dealt[3:])),
     )
-    return claim.new_game(config, seed)
 
 
 def _artifact_events(state: claim.State, move: str, events: Counter[str]) -> None:

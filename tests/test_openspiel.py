@@ -37,7 +37,13 @@ from claim.core.options import SetupOptions  # noqa: E402
 from claim.core.state import State  # noqa: E402
 from claim.envs.actions import ACTION_COUNT, index_of  # noqa: E402
 from claim.envs.encoding import OBSERVATION_SIZE  # noqa: E402
-from claim.openspiel.bot import OpenSpielBot, make_openspiel_bot, parse_spec  # noqa: E402
+from claim.openspiel import bot as bot_module  # noqa: E402
+from claim.openspiel.bot import (  # noqa: E402
+    EngineRollouts,
+    OpenSpielBot,
+    make_openspiel_bot,
+    parse_spec,
+)
 from claim.openspiel.game import SEED_BYTES, ClaimState, options_of  # noqa: E402
 from claim.sim.arena import build_bot, parse_bots  # noqa: E402
 
@@ -446,6 +452,47 @@ def test_bots_decide_from_what_the_player_knows(spec: str) -> None:
         assert observe(a, player) == observe(b, player)
         assert a.hands[1 - player] != b.hands[1 - player]
         assert decide(a, make_openspiel_bot(spec, 5)) == decide(b, make_openspiel_bot(spec, 5))
+
+
+@pytest.mark.parametrize("max_length", [None, 9])
+def test_engine_rollouts_draw_what_openspiels_evaluator_draws(max_length: int | None) -> None:
+    """EngineRollouts is OpenSpiel's RandomRolloutEvaluator played on the engine: from the same
+    generator it gives the same values, position after position (so the same draws: a rollout
+    that drew differently would end elsewhere and the generators would part)."""
+    theirs = mcts.RandomRolloutEvaluator(
+        n_rollouts=2, random_state=np.random.RandomState(5), max_length=max_length
+    )
+    ours = EngineRollouts(
+        n_rollouts=2, random_state=np.random.RandomState(5), max_length=max_length
+    )
+    positions = [p for p in _positions(SETUPS[-1].values[0], 4) if not p.is_terminal()]
+    assert len(positions) > 20
+    values = [(list(theirs.evaluate(p)), list(ours.evaluate(p))) for p in positions]
+    assert all(a == b for a, b in values)
+    assert {v[0] for v, _ in values} >= ({1.0, -1.0} if max_length is None else {0.0})
+    # one more draw from each generator: still in step
+    assert theirs._random_state.randint(1 << 30) == ours._random_state.randint(1 << 30)
+    # before the deal, OpenSpiel's own loop draws the chance outcomes
+    before = list(ours.evaluate(_game().new_initial_state()))
+    assert before in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("spec", ["openspiel-ismcts:25", "openspiel-mcts:200"])
+def test_the_bots_play_as_they_did_with_openspiels_evaluator(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept matches against OpenSpiel's bots (docs/data) were played with OpenSpiel's
+    evaluator: with ours, the same seeds play the same games."""
+
+    def game() -> list[str]:
+        setup = SetupOptions(heroes="3", setting="random", artifacts="all").resolve(4)
+        state = new_game(setup.config, setup.seed)
+        play_out(state, (make_openspiel_bot(spec, 8), make_bot("heuristic", 1)))
+        return list(state.moves)
+
+    ours = game()
+    monkeypatch.setattr(bot_module, "EngineRollouts", mcts.RandomRolloutEvaluator)
+    assert game() == ours
 
 
 @pytest.mark.parametrize("spec", ["openspiel-ismcts:10", "openspiel-mcts:10"])

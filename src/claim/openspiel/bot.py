@@ -10,8 +10,9 @@ never the true state. It builds OpenSpiel states of ``python_claim`` from those 
   ``N`` simulations per move, each from a fresh determinization (its resampler is our
   ``sample``: every world is drawn from what the player knows), the tree's nodes keyed by the
   acting player's information-state string, leaves valued by OpenSpiel's random rollouts
-  (``RandomRolloutEvaluator``, one uniformly random game to the end), UCT with
-  :data:`UCT_C`, the most visited move played. The Python ``ISMCTSBot``, not ``pyspiel``'s
+  (``RandomRolloutEvaluator``, one uniformly random game to the end; played by
+  :class:`EngineRollouts`, the same draws on the engine directly), UCT with :data:`UCT_C`,
+  the most visited move played. The Python ``ISMCTSBot``, not ``pyspiel``'s
   C++ one: the C++ bot cannot reach a Python game's ``resample_from_infostate``.
 - ``openspiel-mcts:N`` — OpenSpiel's plain MCTS (``open_spiel.python.algorithms.mcts.MCTSBot``,
   random rollouts) on up to :data:`WORLDS` determinizations (``N / 100``), the ``N`` simulations
@@ -36,11 +37,12 @@ import pyspiel  # type: ignore[import-not-found]  # a compiled module without st
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from claim.bots.base import Sampler
+from claim.core.engine import apply, legal_actions
 from claim.core.errors import ConfigError
 from claim.core.state import State
 from claim.core.view_types import View
 from claim.envs.actions import index_of, move_of
-from claim.openspiel.game import GAME_NAME, ClaimGame
+from claim.openspiel.game import GAME_NAME, ClaimGame, rewards
 
 #: the bot names this module builds, each ``NAME[:N]``
 NAMES: Final[tuple[str, ...]] = ("openspiel-ismcts", "openspiel-mcts")
@@ -89,6 +91,40 @@ def _numpy_state(rng: random.Random) -> np.random.RandomState:
     return np.random.RandomState(rng.randrange(2**32))
 
 
+class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]  # OpenSpiel's is Any
+    """OpenSpiel's ``RandomRolloutEvaluator`` with its rollouts played on the engine's state
+    rather than through the OpenSpiel state: the same rollouts, draw for draw.
+
+    OpenSpiel's loop asks the state, through pybind11 and back into Python, for its player,
+    chance, legal actions and terminality, then ``choice`` (a NumPy reduction over the list) at
+    every step; that was three quarters of an ISMCTS move's time here. This one lists the legal
+    moves in OpenSpiel's order (ascending action index, :func:`ClaimState._legal_actions`) and
+    draws ``randint(0, n)`` from the same ``RandomState`` — what ``RandomState.choice`` of an
+    n-long list draws — so the search is unchanged: tests/test_openspiel.py checks both
+    evaluators give the same values from the same generator, and the bot the same moves.
+    Rollouts start after the deal (no chance node is left), and end at the game's end or
+    ``max_length`` steps, as OpenSpiel's do.
+    """
+
+    def evaluate(self, state: Any) -> Any:
+        claim: State | None = state.claim
+        if claim is None:  # before the deal: chance nodes, OpenSpiel's loop draws them
+            return super().evaluate(state)
+        draw = self._random_state.randint
+        total = np.zeros(2)
+        for _ in range(self.n_rollouts):
+            world = claim.clone(history=False)
+            length = 0
+            while world.result is None:
+                legal = sorted(legal_actions(world), key=index_of)
+                apply(world, legal[draw(0, len(legal))])
+                length += 1
+                if self.max_length is not None and length >= self.max_length:
+                    break
+            total += rewards(world) if world.result is not None else 0.0
+        return total / self.n_rollouts
+
+
 class OpenSpielBot:
     """One of OpenSpiel's searches (``kind``: ``openspiel-ismcts`` or ``openspiel-mcts``) as a
     bot, ``simulations`` per move."""
@@ -128,7 +164,7 @@ class OpenSpielBot:
         return self.game.state_of(world)
 
     def _ismcts(self, sample: Sampler) -> int:
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=_numpy_state(self.rng))
+        evaluator = EngineRollouts(n_rollouts=1, random_state=_numpy_state(self.rng))
         bot = ismcts.ISMCTSBot(
             game=self.game,
             evaluator=evaluator,
@@ -145,9 +181,7 @@ class OpenSpielBot:
         visits: dict[int, int] = {}
         for i in range(worlds):
             budget = self.simulations // worlds + (i < self.simulations % worlds)
-            evaluator = mcts.RandomRolloutEvaluator(
-                n_rollouts=1, random_state=_numpy_state(self.rng)
-            )
+            evaluator = EngineRollouts(n_rollouts=1, random_state=_numpy_state(self.rng))
             bot = mcts.MCTSBot(
                 self.game,
                 UCT_C,

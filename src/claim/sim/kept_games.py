@@ -29,7 +29,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Generic, Self, TypeVar
 
 from claim.core.errors import ConfigError
 from claim.sim.arena import GameOutcome, Match
@@ -39,20 +39,24 @@ try:  # file locks: POSIX only; elsewhere two runs on one file are not caught
 except ImportError:  # pragma: no cover - not on this project's platforms
     fcntl = None  # type: ignore[assignment]
 
+T = TypeVar("T")
+
 KIND = "claim-arena-games"
 VERSION = 1
 #: the packages whose code decides a game's moves and result
 _CODE_PACKAGES = ("core", "bots")
 
 
-def code_fingerprint() -> str:
+def code_fingerprint(*more: str) -> str:
     """A SHA-256 of the Python sources of the rules and the bots (file names and contents, in
-    a fixed order): equal for two builds that play the same games. The compiled core is built
-    from the same sources, so both builds of one version share it."""
+    a fixed order), and of the modules ``more`` (paths under ``claim/``): equal for two builds
+    that play the same games. The compiled core is built from the same sources, so both builds
+    of one version share it."""
     root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for package in _CODE_PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
+    for package in (*_CODE_PACKAGES, *more):
+        found = [root / package] if package.endswith(".py") else (root / package).rglob("*.py")
+        for path in sorted(found):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(b"\0")
             digest.update(path.read_bytes())
@@ -138,18 +142,30 @@ def _differences(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[st
     return out
 
 
-class KeptGames:
-    """The games of one match kept in a file: :attr:`done` on opening, :meth:`add` after each.
+class KeptFile(Generic[T]):
+    """Finished items of one run kept in a JSON-lines file: a header line, then one line per
+    item. :attr:`done` holds what the file held on opening, by key; :meth:`add` keeps one more.
 
-    Opening refuses (ConfigError, one line) a file of another match, of another version of the
-    rules or bots, or damaged before its last line.
+    Opening refuses (ConfigError, one line) a file of another run (:meth:`_differences`), of
+    another version of the code (the header's ``code``), or damaged before its last line. A
+    subclass says what its items are (:meth:`_parse`, :meth:`_key`, :meth:`_to_dict`) and how
+    to name the file and the run in its messages.
     """
 
-    def __init__(self, path: str | Path, match: Match) -> None:
+    #: the option that names the file, to start each message
+    option = "--keep"
+    #: what the file keeps ("arena games") and what a run is ("match"), for the messages
+    items = "items"
+    run = "run"
+    #: what to give instead of a file of another run
+    remedy = "give another file"
+    #: which program holds the lock
+    holder = "claim"
+
+    def __init__(self, path: str | Path, wanted: dict[str, Any]) -> None:
         self.path = Path(path)
-        wanted = header(match)
-        #: the games the file held when opened, by game index
-        self.done: dict[int, GameOutcome] = {}
+        #: what the file held when opened, by key
+        self.done: dict[Any, T] = {}
         self._file: BinaryIO = self._open_locked()
         try:
             good_size = self._read(self._file.read(), wanted)
@@ -163,26 +179,45 @@ class KeptGames:
                 self._file.seek(good_size)
         except OSError as exc:
             self._file.close()
-            raise ConfigError(f"--keep: cannot write {self.path}: {exc.strerror}") from None
+            raise ConfigError(f"{self.option}: cannot write {self.path}: {exc.strerror}") from None
         except BaseException:
             self._file.close()
             raise
 
+    # -- what a subclass says ------------------------------------------------------------------
+
+    def _differences(self, found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+        """What makes the file's run another one, in words (nothing: the same run)."""
+        raise NotImplementedError
+
+    def _parse(self, data: object) -> T:
+        """One item from its line's JSON; ValueError for anything else."""
+        raise NotImplementedError
+
+    def _key(self, item: T) -> Any:
+        raise NotImplementedError
+
+    def _to_dict(self, item: T) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- the file --------------------------------------------------------------------------------
+
     def _open_locked(self) -> BinaryIO:
         """The file opened for reading and writing (made if missing, never truncated here), with
-        an exclusive lock: two runs appending to one file would mix their games, and one
+        an exclusive lock: two runs appending to one file would mix their items, and one
         dropping the other's half-written line would damage it."""
         try:
             file = open(self.path, "a+b")  # noqa: SIM115 - kept open until close()
         except OSError as exc:
-            raise ConfigError(f"--keep: cannot write {self.path}: {exc.strerror}") from None
+            raise ConfigError(f"{self.option}: cannot write {self.path}: {exc.strerror}") from None
         if fcntl is not None:
             try:
                 fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 file.close()
                 raise ConfigError(
-                    f"--keep: {self.path} is in use by another claim arena (one run per file)"
+                    f"{self.option}: {self.path} is in use by another {self.holder} "
+                    "(one run per file)"
                 ) from None
         file.seek(0)
         return file
@@ -203,39 +238,63 @@ class KeptGames:
         except ValueError:
             found = None
         if not isinstance(found, dict):
-            raise ConfigError(f"--keep: {self.path} is not a file of kept arena games")
-        differs = _differences(found, wanted)
+            raise ConfigError(f"{self.option}: {self.path} is not a file of kept {self.items}")
+        differs = self._differences(found, wanted)
         if differs:
             raise ConfigError(
-                f"--keep: {self.path} keeps the games of another match ({'; '.join(differs)}); "
-                "give the same --bots, --seed and setup options, or another file"
+                f"{self.option}: {self.path} keeps the {self.items} of another {self.run} "
+                f"({'; '.join(differs)}); {self.remedy}"
             )
         if found.get("code") != wanted["code"]:
             raise ConfigError(
-                f"--keep: {self.path} was played by another version of the rules or the bots, "
-                "whose games this version would not play the same; give another file"
+                f"{self.option}: {self.path} was played by another version of the rules or the "
+                f"bots, whose games this version would not play the same; give another file"
             )
         for number, line in enumerate(complete[1:], start=2):
             try:
-                outcome = outcome_from_dict(json.loads(line))
+                item = self._parse(json.loads(line))
             except ValueError as exc:
-                raise ConfigError(f"--keep: {self.path}, line {number}: {exc}") from None
-            self.done[outcome.index] = outcome
+                raise ConfigError(f"{self.option}: {self.path}, line {number}: {exc}") from None
+            self.done[self._key(item)] = item
         return good_size
 
-    def add(self, outcome: GameOutcome) -> None:
-        """Keep one finished game (written and flushed at once)."""
-        self._file.write(_line(outcome_to_dict(outcome)))
+    def add(self, item: T) -> None:
+        """Keep one finished item (written and flushed at once)."""
+        self._file.write(_line(self._to_dict(item)))
         self._file.flush()
 
     def close(self) -> None:
         self._file.close()
 
-    def __enter__(self) -> KeptGames:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class KeptGames(KeptFile[GameOutcome]):
+    """The games of one match kept in a file (``claim arena --keep``), by game index."""
+
+    items = "arena games"
+    run = "match"
+    remedy = "give the same --bots, --seed and setup options, or another file"
+    holder = "claim arena"
+
+    def __init__(self, path: str | Path, match: Match) -> None:
+        super().__init__(path, header(match))
+
+    def _differences(self, found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+        return _differences(found, wanted)
+
+    def _parse(self, data: object) -> GameOutcome:
+        return outcome_from_dict(data)
+
+    def _key(self, item: GameOutcome) -> int:
+        return item.index
+
+    def _to_dict(self, item: GameOutcome) -> dict[str, Any]:
+        return outcome_to_dict(item)
 
 
 def _line(data: dict[str, Any]) -> bytes:

@@ -124,6 +124,21 @@ def decided_by(result: GameResult, location: str) -> bool:
     return winner != result.get("winner")
 
 
+def hero_player(state: State, hero: str, phases: tuple[int, ...] = (2,)) -> int | None:
+    """The player who played ``hero``'s card in a finished game's ``phases``: by default in
+    Phase Two (the one who collected it in Phase One, unless a power moved it); None if nobody
+    or both did."""
+    card = hero_cards((hero,))[0]
+    players = {
+        player
+        for phase, _number, _leader, _prize, plays, _winner, _reason in state.history
+        if phase in phases
+        for player, played, _value, _declared in plays
+        if played == card
+    }
+    return players.pop() if len(players) == 1 else None
+
+
 @dataclass(slots=True)
 class LocationTally:
     """One Setting or Building over a simulation: the games played with it, the wins of each
@@ -239,20 +254,13 @@ class SimulationStats:
             self.wins[winner] += 1
         self.games += 1
         self.tricks += len(state.history)
-        heroes = state.config.heroes
-        for name, card in zip(heroes, hero_cards(heroes), strict=True):
+        for name in state.config.heroes:
             tally = self.by_hero.setdefault(name, HeroTally())
             tally.games += 1
-            players = {
-                player
-                for phase, _number, _leader, _prize, plays, _winner, _reason in state.history
-                if phase == 2
-                for player, played, _value, _declared in plays
-                if played == card
-            }
-            if len(players) == 1:
+            player = hero_player(state, name)
+            if player is not None:
                 tally.phase_two += 1
-                tally.phase_two_wins += int(winner in players)
+                tally.phase_two_wins += int(winner == player)
         config = state.config
         for location, table in (
             (config.setting, self.by_setting),

@@ -13,7 +13,7 @@ game's table).
 from __future__ import annotations
 
 # each command module registers its commands on the group when imported
-from claim.apps.cli import analyze, arena, ladder, play, replay, serve, simulate
+from claim.apps.cli import analyze, arena, lab, ladder, play, replay, serve, simulate
 from claim.apps.cli.group import ERROR_EXIT, ClaimGroup, cli, fail
 from claim.apps.cli.play import (
     DEFAULT_PLAY_BOT,
@@ -35,6 +35,7 @@ __all__ = [
     "cli",
     "fail",
     "hero_lines",
+    "lab",
     "ladder",
     "location_lines",
     "main",

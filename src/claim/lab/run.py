@@ -1,0 +1,106 @@
+"""Running a study: the units not yet kept played through an executor (local processes or Ray,
+:mod:`claim.sim.executors`), every finished game kept in ``DIR/games.jsonl`` as its batch
+returns, then the findings written as the report.
+
+A unit's games depend only on the study and the unit (:mod:`claim.lab.design`), so which
+executor plays them, in what order, and whether the study stopped and resumed in between, does
+not change a single game: a resumed study's report is the uninterrupted one's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from claim.lab.analysis import Findings, analyse
+from claim.lab.design import Study
+from claim.lab.kept import KeptLabGames, key
+from claim.lab.play import LabGame, play_units
+from claim.sim.executors import Executor, InProcess
+
+#: the file of finished games in a study's folder
+GAMES_FILE = "games.jsonl"
+#: the most units a batch plays before its games are kept (a kill loses at most this many per
+#: worker)
+BATCH_UNITS = 8
+
+
+@dataclass(slots=True)
+class Progress:
+    """What a run played: games kept from before, games played now, and their seconds."""
+
+    kept: int
+    played: int
+    seconds: float
+
+
+def open_kept(out: Path, study: Study) -> KeptLabGames:
+    """The study's kept games (``out`` made if missing)."""
+    out.mkdir(parents=True, exist_ok=True)
+    return KeptLabGames(out / GAMES_FILE, study)
+
+
+def units_left(study: Study, kept: KeptLabGames) -> list[int]:
+    """The units of :meth:`Study.units` not all of whose games are kept."""
+    done: dict[tuple[str, str, int], int] = {}
+    for kind, component, deal, _game in kept.done:
+        done[kind, component, deal] = done.get((kind, component, deal), 0) + 1
+    return [
+        index
+        for index, (kind, component, deal) in enumerate(study.units())
+        if done.get((kind, component, deal), 0) < study.games_per_deal(kind)
+    ]
+
+
+def run_study(
+    study: Study,
+    out: Path,
+    executor: Executor | None = None,
+    on_game: Callable[[], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+) -> tuple[Findings, Progress]:
+    """Play what ``out`` does not keep yet of ``study`` and return its findings.
+    ``on_start(kept, left)`` is told the games kept and the games to play before the first is
+    played; ``on_game`` is called after each game played. Stopped (Ctrl-C, a kill), the games
+    finished so far stay kept: run it again to go on."""
+    runner = executor or InProcess()
+    with open_kept(out, study) as kept:
+        todo = units_left(study, kept)
+        units = study.units()
+        # a unit's games are kept together: a partly kept unit is played again whole
+        left = sum(study.games_per_deal(units[i][0]) for i in todo)
+        games: dict[tuple[str, str, int, int], LabGame] = dict(kept.done)
+        kept_before = len(games)
+        if on_start is not None:
+            on_start(kept_before, left)
+        start = time.perf_counter()
+        # in this process a unit a batch; else about 16 a worker, at most BATCH_UNITS units
+        batches = [[todo[j] for j in chunk] for chunk in runner.split(len(todo), BATCH_UNITS)]
+        played = 0
+        for results in runner.run(play_units, study, batches):
+            for _index, unit in results:
+                for game in unit:
+                    if key(game) not in games:
+                        kept.add(game)
+                    games[key(game)] = game
+                    played += 1
+                    if on_game is not None:
+                        on_game()
+        seconds = time.perf_counter() - start
+    return analyse(study, games.values()), Progress(kept_before, played, seconds)
+
+
+def kept_seed(out: Path) -> int | None:
+    """The seed of the study kept in ``out`` (None: no readable study there), so that the same
+    command without ``--seed`` resumes it."""
+    import json
+
+    try:
+        with (out / GAMES_FILE).open("rb") as file:
+            first = json.loads(file.readline())
+        seed = first["study"]["seed"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return seed if type(seed) is int else None

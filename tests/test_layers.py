@@ -3,12 +3,12 @@
 Layers, bottom up: ``claim.core`` (the rules, views, records: a pure library), ``claim.text`` (the
 describing layer), ``claim.bots``, ``claim.sim`` and ``claim.analysis`` (the post-game analysis,
 which uses the search), the research adapters ``claim.envs`` (PettingZoo, Gymnasium) and
-``claim.openspiel``, then ``claim.apps`` (the command line, the
-terminal table, the web server). Each module's imports are read with :mod:`ast` and resolved to
-the module they name (``from claim.core import cards`` is an edge to ``claim.core.cards``; ``from
-claim.core.engine import apply`` to ``claim.core.engine``). An import counts as an edge to the
-module it names, not to the parent packages Python initializes first: a package's own modules
-import each other through their package, and that is not a cycle.
+``claim.openspiel``, the balance lab ``claim.lab`` (above ``claim.sim``), then ``claim.apps`` (the
+command line, the terminal table, the web server). Each module's imports are read with :mod:`ast`
+and resolved to the module they name (``from claim.core import cards`` is an edge to
+``claim.core.cards``; ``from claim.core.engine import apply`` to ``claim.core.engine``). An import
+counts as an edge to the module it names, not to the parent packages Python initializes first: a
+package's own modules import each other through their package, and that is not a cycle.
 
 The graph is the *runtime* one: imports at module level and inside functions both count (a
 function-level import is an edge all the same, only a late one), while imports under
@@ -222,6 +222,7 @@ def test_the_core_imports_no_upper_layer_and_no_user_interface_library() -> None
         "claim.analysis",
         "claim.envs",
         "claim.openspiel",
+        "claim.lab",
         "claim.apps",
     )
     bad = [
@@ -247,6 +248,7 @@ def test_the_middle_layers_do_not_import_the_apps() -> None:
         "claim.analysis": "claim.apps",
         "claim.envs": "claim.apps",
         "claim.openspiel": "claim.apps",
+        "claim.lab": "claim.apps",
     }
     bad = [
         _where(module, i)
@@ -257,8 +259,8 @@ def test_the_middle_layers_do_not_import_the_apps() -> None:
         if _in(i.module, forbidden)
     ]
     assert not bad, (
-        "claim.text, claim.bots, claim.sim, claim.analysis and the research adapters (claim.envs, "
-        "claim.openspiel) sit below the apps and must not "
+        "claim.text, claim.bots, claim.sim, claim.analysis, the research adapters (claim.envs, "
+        "claim.openspiel) and the balance lab (claim.lab) sit below the apps and must not "
         "import them; move "
         "what both need down into claim.text (describing) or claim.core (rules):\n" + "\n".join(bad)
     )

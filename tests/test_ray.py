@@ -194,3 +194,12 @@ def test_claim_starts_a_quiet_ray_of_its_own(tmp_path: Path) -> None:
     assert on_ray.returncode == 0, on_ray.stderr
     assert on_ray.stderr == ""
     assert _without_timing(on_ray.stdout) == _without_timing(jobs.stdout)
+
+
+def test_a_lab_study_on_ray_gives_the_data_of_jobs(local_ray: Any, tmp_path: Path) -> None:
+    args = ["lab", "first-leader", "--games", "8", "--seed", "4", "--quiet"]
+    local = run(*args, "--out", str(tmp_path / "local"))
+    on_ray = run(*args, "--out", str(tmp_path / "ray"), "--ray")
+    assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
+    for name in ("effects.csv", "interactions.csv", "games.csv"):
+        assert (tmp_path / "ray" / name).read_text() == (tmp_path / "local" / name).read_text()

@@ -305,7 +305,8 @@ body { font: 15px/1.5 system-ui, sans-serif; margin: 2em auto; max-width: 62em; 
   padding: 0 1em; }
 h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
 table { border-collapse: collapse; font-size: 13px; margin: 1em 0; }
-th, td { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: right; }
+th, td { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: right;
+  white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 tr.flagged td { background: #fdecea; font-weight: 600; }
 .note { color: #666; font-size: 13px; } code { background: #f4f4f4; padding: 0 3px; }
@@ -459,8 +460,10 @@ def report_html(findings: Findings, facts: dict[str, Any]) -> str:
     parts.append("<h2>Method</h2>")
     parts.append(
         "<p>Every game is kept in games.jsonl as it ends; the same command resumes a stopped "
-        "study and gives the same results. docs/lab.md describes the design and statistics. "
-        f"Study: <code>{html.escape(json.dumps(study.to_dict()))}</code></p>"
+        "study and gives the same results. docs/lab.md describes the design and the "
+        "statistics.</p>"
+        "<details><summary>The study, as games.jsonl's header names it</summary>"
+        f"<pre>{html.escape(json.dumps(study.to_dict(), indent=1))}</pre></details>"
     )
     parts.append("</body></html>")
     return "\n".join(parts)

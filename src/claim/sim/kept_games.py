@@ -242,7 +242,7 @@ class KeptFile(Generic[T]):
         differs = self._differences(found, wanted)
         if differs:
             raise ConfigError(
-                f"{self.option}: {self.path} keeps the {self.items} of another {self.run} "
+                f"{self.option}: {self.path} keeps the games of another {self.run} "
                 f"({'; '.join(differs)}); {self.remedy}"
             )
         if found.get("code") != wanted["code"]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import shlex
 import sys
 from collections.abc import Callable
@@ -86,13 +87,20 @@ def _study(
     bots = _bots(bots_text or (file.bots if file and file.bots else DEFAULT_BOT))
     if seed is None:
         seed = file.seed if file and file.seed is not None else kept_seed(out)
-    if seed is None:
-        seed = fresh_seed()
-        click.echo(f"seed {seed} (give --seed {seed} to run this study again)", err=True)
+    fresh = seed is None
     try:
-        return Study(label, parts, bots, games, seed, base, setups)
+        study = Study(
+            label, parts, bots, games, fresh_seed() if seed is None else seed, base, setups
+        )
     except ClaimError as exc:
         fail(str(exc))
+    if fresh:
+        click.echo(
+            f"seed {study.seed} (the same command in {out} resumes this study; --seed "
+            f"{study.seed} runs it again elsewhere)",
+            err=True,
+        )
+    return study
 
 
 @cli.command(name="lab")
@@ -152,6 +160,11 @@ def lab_command(
     if jobs < 1:
         fail(f"--jobs must be at least 1, not {number_text(jobs)}")
     check_ray(jobs, ray_address)
+    if importlib.util.find_spec("matplotlib") is None:
+        fail(
+            "claim lab draws its report with matplotlib, which is not installed: "
+            "pip install 'claim[lab]'"
+        )
     study = _study(study_name, games, bots_text, seed, options, out)
     from claim.lab.report import write_report
     from claim.lab.run import GAMES_FILE, run_study

@@ -212,6 +212,14 @@ def test_a_study_file_with_setup_options_and_a_missing_file(tmp_path: Path) -> N
     )
 
 
+def test_an_out_that_cannot_be_a_folder_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    assert_one_line_error(
+        run("lab", "first-leader", "--out", str(tmp_path / "file" / "sub"), "--seed", "1"),
+        "--out: cannot make the folder",
+    )
+
+
 def test_a_folder_of_another_study_is_refused(tmp_path: Path) -> None:
     first = run("lab", "first-leader", "--games", "2", "--seed", "1", "--out", str(tmp_path))
     assert first.exit_code == 0, first.output

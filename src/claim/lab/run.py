@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from claim.core.errors import ConfigError
 from claim.lab.analysis import Findings, analyse
 from claim.lab.design import Study
 from claim.lab.kept import KeptLabGames, key
@@ -37,8 +38,11 @@ class Progress:
 
 
 def open_kept(out: Path, study: Study) -> KeptLabGames:
-    """The study's kept games (``out`` made if missing)."""
-    out.mkdir(parents=True, exist_ok=True)
+    """The study's kept games (``out`` made if missing); ConfigError if it cannot be."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"--out: cannot make the folder {out}: {exc.strerror}") from None
     return KeptLabGames(out / GAMES_FILE, study)
 
 

@@ -37,7 +37,7 @@ from claim.lab.design import (
     unit_games,
 )
 from claim.lab.play import LabGame, game_from_dict, play_unit
-from claim.lab.run import run_study, units_left
+from claim.lab.run import read_runs, run_study, runs_text, units_left
 
 HEURISTIC = ("heuristic", "heuristic")
 
@@ -329,6 +329,11 @@ def test_a_resumed_study_gives_the_uninterrupted_results(tmp_path: Path) -> None
     assert started == [(9, study.total_games - 8)]  # the unit cut short is played again whole
     assert ran.played == study.total_games - 8 and ran.kept == 9
     assert resumed.effects == whole.effects
+    # both runs logged, the stopped one with the games it finished
+    runs = read_runs(tmp_path / "resumed")
+    assert [r["played"] for r in runs] == [9, study.total_games - 8]
+    assert runs_text(runs).startswith(f"{study.total_games + 1:,} games played in ")
+    assert " over 2 runs " in runs_text(runs)
     assert resumed.games == whole.games
     # a third run plays nothing
     again, ran = run_study(study, tmp_path / "resumed")

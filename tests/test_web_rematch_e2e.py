@@ -87,4 +87,6 @@ def test_the_lobby_filters_the_games(server: str, context: BrowserContext) -> No
     assert page.inner_text("#games-empty") == "No game of yours in this browser."
     # the choice is kept
     page.reload()
+    # the lobby restores the choice before it lists the games: read it once they are listed
+    page.wait_for_function("() => document.body.dataset.games !== undefined")
     assert page.input_value("#games-filter") == "mine"

@@ -43,8 +43,8 @@ MIN_DEALS_TO_FLAG = 30
 def corrected_z(comparisons: int, confidence: float = CONFIDENCE) -> float:
     """The normal quantile of a two-sided Bonferroni interval for ``comparisons`` comparisons.
 
-    >>> round(corrected_z(1), 3), round(corrected_z(26), 3)
-    (1.96, 3.189)
+    >>> round(corrected_z(1), 3), round(corrected_z(24), 3)
+    (1.96, 3.078)
     """
     alpha = (1 - confidence) / max(1, comparisons)
     return NormalDist().inv_cdf(1 - alpha / 2)

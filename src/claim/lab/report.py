@@ -310,6 +310,7 @@ th, td { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: right;
 th:first-child, td:first-child { text-align: left; }
 tr.flagged td { background: #fdecea; font-weight: 600; }
 .note { color: #666; font-size: 13px; } code { background: #f4f4f4; padding: 0 3px; }
+.scroll { overflow-x: auto; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 """
 
@@ -383,7 +384,10 @@ def _effects_table(kind: str, effects: Sequence[Effect]) -> str:
             + "</tr>"
         )
     header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    return f'<table class="effects" data-kind="{kind}"><tr>{header}</tr>{"".join(rows)}</table>'
+    return (
+        f'<div class="scroll"><table class="effects" data-kind="{kind}"><tr>{header}</tr>'
+        f"{''.join(rows)}</table></div>"
+    )
 
 
 def report_html(findings: Findings, facts: dict[str, Any]) -> str:

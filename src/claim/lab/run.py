@@ -9,10 +9,13 @@ not change a single game: a resumed study's report is the uninterrupted one's.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from claim.core.errors import ConfigError
 from claim.lab.analysis import Findings, analyse
@@ -23,6 +26,8 @@ from claim.sim.executors import Executor, InProcess
 
 #: the file of finished games in a study's folder
 GAMES_FILE = "games.jsonl"
+#: the log of a study's runs (when, how many games, how long), for the report
+RUNS_FILE = "runs.jsonl"
 #: the most units a batch plays before its games are kept (a kill loses at most this many per
 #: worker)
 BATCH_UNITS = 8
@@ -77,30 +82,92 @@ def run_study(
         left = sum(study.games_per_deal(units[i][0]) for i in todo)
         games: dict[tuple[str, str, int, int], LabGame] = dict(kept.done)
         kept_before = len(games)
+        started = datetime.now(UTC)
         if on_start is not None:
             on_start(kept_before, left)
         start = time.perf_counter()
         # in this process a unit a batch; else about 16 a worker, at most BATCH_UNITS units
         batches = [[todo[j] for j in chunk] for chunk in runner.split(len(todo), BATCH_UNITS)]
         played = 0
-        for results in runner.run(play_units, study, batches):
-            for _index, unit in results:
-                for game in unit:
-                    if key(game) not in games:
-                        kept.add(game)
-                    games[key(game)] = game
-                    played += 1
-                    if on_game is not None:
-                        on_game()
-        seconds = time.perf_counter() - start
+        try:
+            for results in runner.run(play_units, study, batches):
+                for _index, unit in results:
+                    for game in unit:
+                        if key(game) not in games:
+                            kept.add(game)
+                        games[key(game)] = game
+                        played += 1
+                        if on_game is not None:
+                            on_game()
+        finally:  # stopped or not, the run's games and time go into the study's log
+            seconds = time.perf_counter() - start
+            if played:
+                log_run(out, started, played, seconds, runner.workers)
     return analyse(study, games.values()), Progress(kept_before, played, seconds)
+
+
+def log_run(out: Path, started: datetime, played: int, seconds: float, workers: int) -> None:
+    """Add a run to ``DIR/runs.jsonl``: when it started, the games it played, in how long, on
+    how many workers (the report's run time, however many runs a study took)."""
+    line = {
+        "started": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "played": played,
+        "seconds": round(seconds, 3),
+        "workers": workers,
+    }
+    with (out / RUNS_FILE).open("a", encoding="utf-8") as file:
+        file.write(json.dumps(line) + "\n")
+
+
+def read_runs(out: Path) -> list[dict[str, Any]]:
+    """The runs logged in ``DIR/runs.jsonl`` (lines that are not a run are skipped: the log
+    is for reading, the games file is the study)."""
+    try:
+        lines = (out / RUNS_FILE).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    runs = []
+    for line in lines:
+        try:
+            run = json.loads(line)
+        except ValueError:
+            continue
+        if (
+            isinstance(run, dict)
+            and isinstance(run.get("started"), str)
+            and type(run.get("played")) is int
+            and isinstance(run.get("seconds"), int | float)
+            and type(run.get("workers")) is int
+        ):
+            runs.append(run)
+    return runs
+
+
+def runs_text(runs: list[dict[str, Any]]) -> str:
+    """The study's run time in words, for the report.
+
+    >>> runs_text([{"started": "2026-12-06T08:28:00Z", "played": 28000, "seconds": 636.0,
+    ...             "workers": 2}])
+    '28,000 games played in 636 s (44.0 games/s; 2026-12-06 08:28 UTC, 2 workers)'
+    """
+    if not runs:
+        return "no run logged"
+    played = sum(run["played"] for run in runs)
+    seconds = sum(run["seconds"] for run in runs)
+    each = "; ".join(
+        f"{run['started'][:10]} {run['started'][11:16]} UTC, {run['workers']} worker"
+        + ("s" if run["workers"] != 1 else "")
+        + (f": {run['played']:,} games in {run['seconds']:.0f} s" if len(runs) > 1 else "")
+        for run in runs
+    )
+    rate = f"{played / seconds:.1f} games/s; " if seconds > 0 else ""
+    runs_said = f" over {len(runs)} runs" if len(runs) > 1 else ""
+    return f"{played:,} games played in {seconds:.0f} s{runs_said} ({rate}{each})"
 
 
 def kept_seed(out: Path) -> int | None:
     """The seed of the study kept in ``out`` (None: no readable study there), so that the same
     command without ``--seed`` resumes it."""
-    import json
-
     try:
         with (out / GAMES_FILE).open("rb") as file:
             first = json.loads(file.readline())

@@ -8,7 +8,6 @@ import shlex
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -167,9 +166,8 @@ def lab_command(
         )
     study = _study(study_name, games, bots_text, seed, options, out)
     from claim.lab.report import write_report
-    from claim.lab.run import GAMES_FILE, run_study
+    from claim.lab.run import GAMES_FILE, read_runs, run_study, runs_text
 
-    started = datetime.now(UTC)
     try:
         with (
             games_executor(jobs, ray_address, study.total_games) as executor,
@@ -195,13 +193,15 @@ def lab_command(
         fail(str(exc))
     rate = f", {ran.played / ran.seconds:.1f} games/s" if ran.played and ran.seconds > 0 else ""
     timing = (
-        f"run {started:%Y-%m-%d %H:%M} UTC: {ran.played:,} games played in {ran.seconds:.0f} s"
+        f"this run: {ran.played:,} games played in {ran.seconds:.0f} s"
         + rate
         + (f", {ran.kept:,} kept from before" if ran.kept else "")
     )
     command = study_command(study, study_name, out)
     try:
-        written = write_report(findings, out, {"command": command, "timing": timing})
+        written = write_report(
+            findings, out, {"command": command, "timing": runs_text(read_runs(out))}
+        )
     except OSError as exc:
         fail(f"--out: cannot write the report in {out}: {exc.strerror}")
     _print_summary(findings, out, written, timing)

@@ -186,6 +186,7 @@ def test_misuse_is_one_line(args: list[str], text: str, tmp_path: Path) -> None:
         ("name = 'x'\n", "needs at least one [[part]]"),
         ("[[part]]\nkind = 'weather'\n", "part 1: kind must be one of factions"),
         ("games = 'many'\n[[part]]\nkind = 'heroes'\n", "games must be a whole number"),
+        ("games = 0\n[[part]]\nkind = 'heroes'\n", "--games must be from 1 to 1,000,000, not 0"),
         ("[[part]]\nkind = 'heroes'\ncomponents = ['zeus']\n", "unknown component 'zeus'"),
         ("[base]\nheroes = '3'\n[[part]]\nkind = 'heroes'\n", "without heroes"),
         ("[base]\ncolour = 'red'\n[[part]]\nkind = 'heroes'\n", "base: unknown setup option"),

@@ -66,9 +66,7 @@ def _study(
     parts: tuple[Part, ...]
     if name.lower() in STUDIES:
         kinds = KINDS if name.lower() == "all" else (name.lower(),)
-        parts = tuple(
-            Part(k, tuple(SETUPS) if k == "first-leader" else default_components(k)) for k in kinds
-        )
+        parts = tuple(Part(k, default_components(k)) for k in kinds)
         label, base, setups = name.lower(), options, tuple(SETUPS.items())
     elif name.endswith(".toml") or Path(name).is_file():
         try:
@@ -80,7 +78,8 @@ def _study(
         label, parts, base, setups = file.name, file.parts, file.base, file.setups
     else:
         fail(f"unknown study {name!r}; studies are: {', '.join(STUDIES)}, or a study file (.toml)")
-    games = games if games is not None else (file.games if file and file.games else DEFAULT_GAMES)
+    if games is None:
+        games = file.games if file and file.games is not None else DEFAULT_GAMES
     if not 1 <= games <= MAX_GAMES:
         fail(f"--games must be from 1 to {MAX_GAMES:,}, not {number_text(games)}")
     bots = _bots(bots_text or (file.bots if file and file.bots else DEFAULT_BOT))

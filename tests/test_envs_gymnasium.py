@@ -101,3 +101,17 @@ def test_bad_arguments_fail_when_the_env_is_made() -> None:
         claim_v0.single_agent(bot="alphazero")
     with pytest.raises(ValueError, match="seat"):
         claim_v0.single_agent(seat=2)
+
+
+def test_registered_with_gymnasium_by_id() -> None:
+    """``gymnasium.make`` by id, with the module imported and through Gymnasium's
+    ``module:id`` form (which imports it): the single-agent env, setup options passed on."""
+    for env_id in (claim_v0.GYMNASIUM_ID, f"claim.envs.claim_v0:{claim_v0.GYMNASIUM_ID}"):
+        env = gymnasium.make(env_id, bot="random", seat=1, heroes="3")
+        assert isinstance(env.unwrapped, ClaimSingleAgentEnv)
+        assert env.unwrapped.seat == 1 and env.unwrapped.bot_spec == "random"
+        obs, _ = env.reset(seed=4)
+        state = env.unwrapped.state
+        assert state is not None and len(state.config.heroes) == 3
+        assert obs["action_mask"].any()
+        env.close()

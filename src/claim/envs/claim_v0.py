@@ -7,6 +7,7 @@ In the layout of PettingZoo's classic games (``from pettingzoo.classic import ch
     env = claim_v0.env(factions="random", heroes="5")   # PettingZoo AEC, wrapped
     raw = claim_v0.raw_env()                            # the same, unwrapped
     gym_env = claim_v0.single_agent(bot="heuristic", seat=0)   # Gymnasium, against a bot
+    gym_env = gymnasium.make("claim/Claim-v0", bot="heuristic")  # the same, by its id
 
 The keywords are the setup options of :class:`claim.core.options.SetupOptions` (those of
 ``claim deal``). docs/rl.md describes the actions, the observation and the rewards.
@@ -16,12 +17,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]  # no py.typed
 
 from claim.envs.aec import raw_env
 from claim.envs.single import ClaimSingleAgentEnv
 
-__all__ = ["env", "raw_env", "single_agent"]
+__all__ = ["GYMNASIUM_ID", "env", "raw_env", "single_agent"]
+
+#: the Gymnasium id of :func:`single_agent`, registered when this module is imported:
+#: ``gymnasium.make("claim/Claim-v0", bot=..., seat=..., factions=...)``; without importing it
+#: first, ``gymnasium.make("claim.envs.claim_v0:claim/Claim-v0")`` imports it
+GYMNASIUM_ID = "claim/Claim-v0"
+if GYMNASIUM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYMNASIUM_ID, entry_point="claim.envs.single:ClaimSingleAgentEnv")
 
 
 def env(**kwargs: Any) -> Any:

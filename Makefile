@@ -29,7 +29,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-$(COMPILED): $(STAMP) $(CORE_SOURCES) scripts/build_core.py
+# the venv is an order-only prerequisite: a new venv (.venv removed) has no $(COMPILED) and
+# builds it, but reinstalling the venv for a changed pyproject.toml does not rebuild an
+# unchanged core (the compiled modules live in src/, beside their sources)
+$(COMPILED): $(CORE_SOURCES) scripts/build_core.py | $(STAMP)
 	$(BIN)/python scripts/build_core.py
 	touch $(COMPILED)
 

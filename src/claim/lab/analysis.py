@@ -106,10 +106,6 @@ class Effect:
         return row
 
 
-def _score(game: LabGame) -> float:
-    return game.subject_score
-
-
 def _subject_votes(game: LabGame) -> int:
     assert game.subject is not None
     return game.votes_won[game.subject]
@@ -117,21 +113,22 @@ def _subject_votes(game: LabGame) -> int:
 
 def effect_of(kind: str, component: str, games: Sequence[LabGame], comparisons: int) -> Effect:
     """The findings of one component from its games (every game of its units)."""
-    by_deal: dict[int, list[LabGame]] = defaultdict(list)
-    for game in games:
-        by_deal[game.deal].append(game)
+    treatment = [g for g in games if g.variant == "treatment"]
+    baseline = [g for g in games if g.variant == "baseline"]
+    with_subject = [g for g in treatment if g.subject is not None]
+    #: each baseline game by its deal and twin: the match of the treatment game of that twin
+    twin_of = {(b.deal, b.twin): b for b in baseline}
+    treated_by_deal: dict[int, list[LabGame]] = defaultdict(list)
+    for game in with_subject:
+        treated_by_deal[game.deal].append(game)
     swapped = swaps_the_subject(kind)
     diffs: list[float] = []
     treated_scores: list[float] = []
     base_scores: list[float] = []
-    for deal in sorted(by_deal):
-        played = by_deal[deal]
-        twins = {g.twin: g for g in played if g.variant == "baseline"}
-        treated = [g for g in played if g.variant == "treatment" and g.subject is not None]
-        if not treated:
-            continue
-        x = fmean(_score(g) for g in treated)
-        y = 0.5 if swapped else fmean(_score(twins[g.twin]) for g in treated)
+    for deal in sorted(treated_by_deal):
+        treated = treated_by_deal[deal]
+        x = fmean(g.subject_score for g in treated)
+        y = 0.5 if swapped else fmean(twin_of[deal, g.twin].subject_score for g in treated)
         diffs.append(x - y)
         treated_scores.append(x)
         base_scores.append(y)
@@ -146,10 +143,6 @@ def effect_of(kind: str, component: str, games: Sequence[LabGame], comparisons: 
             p = min(1.0, tail * comparisons)
         else:  # every deal the same difference: no spread to measure
             p = 1.0 if effect == 0 else 0.0
-    treatment = [g for g in games if g.variant == "treatment"]
-    baseline = [g for g in games if g.variant == "baseline"]
-    with_subject = [g for g in treatment if g.subject is not None]
-    twin_of = {(b.deal, b.twin): b for b in baseline}
     twins_of = [twin_of[t.deal, t.twin] for t in with_subject if (t.deal, t.twin) in twin_of]
     reasons: dict[str, int] = defaultdict(int)
     for game in treatment:

@@ -56,8 +56,6 @@ class KeptLabGames(KeptFile[LabGame]):
         super().__init__(path, header(study))
 
     def _differences(self, found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
-        if found.get("kind") != KIND or found.get("version") != VERSION:
-            return [f"it is not a file of kept lab games (version {VERSION})"]
         given, study = found.get("study"), wanted["study"]
         if not isinstance(given, dict):
             return ["no study"]

@@ -17,6 +17,7 @@ back and check it against the CSV (tests/test_lab.py).
 from __future__ import annotations
 
 import csv
+import functools
 import html
 import io
 import json
@@ -245,13 +246,23 @@ def reasons_svg(kind: str, effects: Sequence[Effect]) -> str:
     return _svg(figure, f"reasons:{kind}")
 
 
-def heat_colour(score: float) -> str:
-    """The colour of a heat map cell of ``score`` (hex), on the fixed scale 1/2 ± HEAT_SPAN."""
+@functools.cache
+def _heat_scale() -> Any:
+    """The heat maps' one colour scale (the cells and the colour bar): HEAT_MAP over
+    1/2 ± HEAT_SPAN, scores beyond it in the end colours."""
+    import matplotlib.cm
     import matplotlib.colors
 
     plt = _pyplot()
     norm = matplotlib.colors.Normalize(0.5 - HEAT_SPAN, 0.5 + HEAT_SPAN, clip=True)
-    return str(matplotlib.colors.to_hex(plt.get_cmap(HEAT_MAP)(norm(score))))
+    return matplotlib.cm.ScalarMappable(norm=norm, cmap=plt.get_cmap(HEAT_MAP))
+
+
+def heat_colour(score: float) -> str:
+    """The colour of a heat map cell of ``score`` (hex), on the fixed scale 1/2 ± HEAT_SPAN."""
+    import matplotlib.colors
+
+    return str(matplotlib.colors.to_hex(_heat_scale().to_rgba(score)))
 
 
 def heat_svg(kind: str, pairs: Sequence[Interaction], names: Sequence[str]) -> str:
@@ -285,14 +296,7 @@ def heat_svg(kind: str, pairs: Sequence[Interaction], names: Sequence[str]) -> s
     axes.set_yticks([n + 0.5 for n in range(size)])
     axes.set_yticklabels(names)
     axes.set_aspect("equal")
-    import matplotlib.cm
-    import matplotlib.colors
-
-    scale = matplotlib.cm.ScalarMappable(
-        norm=matplotlib.colors.Normalize(0.5 - HEAT_SPAN, 0.5 + HEAT_SPAN),
-        cmap=plt.get_cmap(HEAT_MAP),
-    )
-    figure.colorbar(scale, ax=axes, fraction=0.04, label="subject's mean score")
+    figure.colorbar(_heat_scale(), ax=axes, fraction=0.04, label="subject's mean score")
     return _svg(figure, f"heat:{kind}")
 
 

@@ -124,9 +124,8 @@ def outcome_from_dict(data: object) -> GameOutcome:
 
 
 def _differences(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
-    """What makes the file's match another one, in words."""
-    if found.get("kind") != KIND or found.get("version") != VERSION:
-        return ["it is not a file of kept arena games (version 1)"]
+    """What makes the file's match another one, in words (the header's kind and version are
+    :class:`KeptFile`'s to check)."""
     out = []
     if found.get("bots") != wanted["bots"]:
         out.append(f"bots {','.join(map(str, found.get('bots') or []))}")
@@ -146,10 +145,11 @@ class KeptFile(Generic[T]):
     """Finished items of one run kept in a JSON-lines file: a header line, then one line per
     item. :attr:`done` holds what the file held on opening, by key; :meth:`add` keeps one more.
 
-    Opening refuses (ConfigError, one line) a file of another run (:meth:`_differences`), of
-    another version of the code (the header's ``code``), or damaged before its last line. A
-    subclass says what its items are (:meth:`_parse`, :meth:`_key`, :meth:`_to_dict`) and how
-    to name the file and the run in its messages.
+    Opening refuses (ConfigError, one line) a file of another kind or format version (the
+    header's ``kind`` and ``version``), of another run (:meth:`_differences`), of another
+    version of the code (the header's ``code``), or damaged before its last line. A subclass
+    says what its items are (:meth:`_parse`, :meth:`_key`, :meth:`_to_dict`) and how to name
+    the file and the run in its messages.
     """
 
     #: the option that names the file, to start each message
@@ -187,7 +187,8 @@ class KeptFile(Generic[T]):
     # -- what a subclass says ------------------------------------------------------------------
 
     def _differences(self, found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
-        """What makes the file's run another one, in words (nothing: the same run)."""
+        """What makes the file's run another one, in words (nothing: the same run); the
+        headers' ``kind`` and ``version`` are already found equal."""
         raise NotImplementedError
 
     def _parse(self, data: object) -> T:
@@ -239,7 +240,10 @@ class KeptFile(Generic[T]):
             found = None
         if not isinstance(found, dict):
             raise ConfigError(f"{self.option}: {self.path} is not a file of kept {self.items}")
-        differs = self._differences(found, wanted)
+        if found.get("kind") != wanted["kind"] or found.get("version") != wanted["version"]:
+            differs = [f"it is not a file of kept {self.items} (version {wanted['version']})"]
+        else:
+            differs = self._differences(found, wanted)
         if differs:
             raise ConfigError(
                 f"{self.option}: {self.path} keeps the games of another {self.run} "
@@ -248,7 +252,7 @@ class KeptFile(Generic[T]):
         if found.get("code") != wanted["code"]:
             raise ConfigError(
                 f"{self.option}: {self.path} was played by another version of the rules or the "
-                f"bots, whose games this version would not play the same; give another file"
+                "bots, whose games this version would not play the same; give another file"
             )
         for number, line in enumerate(complete[1:], start=2):
             try:

@@ -61,7 +61,7 @@ def test_the_single_agent_env_is_the_same_encoding_against_a_bot() -> None:
     assert env.observation_space == claim_v0.raw_env().observation_space("player_0")
     assert env.action_space == gymnasium.spaces.Discrete(actions.ACTION_COUNT)
     obs, _ = env.reset(seed=11)
-    state = env.state
+    state = env.game_state
     assert state is not None
     for _ in range(40):
         view = observe(state, 1)
@@ -79,8 +79,8 @@ def test_seeded_games_repeat_and_end_with_the_result() -> None:
     for seed in range(4):
         first = _play(env, seed)
         assert _play(env, seed) == first  # same deal, same bot moves
-        assert env.state is not None and env.state.result is not None
-        winner = env.state.result["winner"]
+        assert env.game_state is not None and env.game_state.result is not None
+        winner = env.game_state.result["winner"]
         assert first[1] == {0: 1.0, 1: -1.0, None: 0.0}[winner]
         rewards.add(first[1])
     assert -1.0 in rewards  # the bot beats a first-legal-move agent now and then
@@ -111,7 +111,7 @@ def test_registered_with_gymnasium_by_id() -> None:
         assert isinstance(env.unwrapped, ClaimSingleAgentEnv)
         assert env.unwrapped.seat == 1 and env.unwrapped.bot_spec == "random"
         obs, _ = env.reset(seed=4)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         assert state is not None and len(state.config.heroes) == 3
         assert obs["action_mask"].any()
         env.close()

@@ -142,7 +142,7 @@ def test_each_observation_is_the_seats_view_encoded() -> None:
     env = claim_v0.raw_env(**EVERY)
     for seed in (1, 2):
         env.reset(seed=seed)
-        state = env.state
+        state = env.game_state
         while env.agents:
             agent = env.agent_selection
             if env.terminations[agent]:
@@ -167,7 +167,7 @@ def test_states_a_player_cannot_tell_apart_encode_identically() -> None:
             continue
         for seat, agent in enumerate(env.possible_agents):
             other = determinize(state, seat, rng)  # the hidden cards re-dealt
-            env.state, twin.state = state, other
+            env.game_state, twin.game_state = state, other
             a, b = env.observe(agent), twin.observe(agent)
             assert np.array_equal(a["observation"], b["observation"])
             assert np.array_equal(a["action_mask"], b["action_mask"])
@@ -234,7 +234,7 @@ def test_the_masked_loop_of_pettingzoos_documentation_finishes_games() -> None:
             else:
                 action = env.action_space(agent).sample(observation["action_mask"])
             env.step(action)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         winner = state.result["winner"]
         expected = {0: (1.0, -1.0), 1: (-1.0, 1.0), None: (0.0, 0.0)}[winner]
         assert (totals["player_0"], totals["player_1"]) == expected
@@ -248,10 +248,10 @@ def test_reset_with_a_seed_deals_that_seeds_game() -> None:
     env.reset(seed=7)
     setup = EVERY_EXPANSION.resolve(7)  # what claim deal --seed 7 with these options deals
     dealt = new_game(setup.config, setup.seed)
-    assert env.state is not None
-    assert env.state.to_dict() == dealt.to_dict()
+    assert env.game_state is not None
+    assert env.game_state.to_dict() == dealt.to_dict()
     env.reset(seed=8)
-    assert env.state.to_dict() != dealt.to_dict()
+    assert env.game_state.to_dict() != dealt.to_dict()
 
 
 def test_unseeded_resets_after_a_seed_repeat() -> None:
@@ -261,9 +261,9 @@ def test_unseeded_resets_after_a_seed_repeat() -> None:
     deals = []
     for env in (first, second):
         env.reset()
-        one = env.state.to_dict()
+        one = env.game_state.to_dict()
         env.reset()
-        deals.append((one, env.state.to_dict()))
+        deals.append((one, env.game_state.to_dict()))
     assert deals[0] == deals[1] and deals[0][0] != deals[0][1]
 
 
@@ -291,14 +291,14 @@ def test_setup_options_are_checked_when_the_env_is_made() -> None:
         claim_v0.raw_env(decks="claim")
     env = claim_v0.raw_env(factions="claim2", first_leader=1, heroes=2)
     env.reset(seed=4)
-    assert env.state.config.factions == cards.PRESETS["claim2"]
-    assert env.agent_selection == "player_1" and len(env.state.config.heroes) == 2
+    assert env.game_state.config.factions == cards.PRESETS["claim2"]
+    assert env.agent_selection == "player_1" and len(env.game_state.config.heroes) == 2
 
 
 def test_the_env_pickles_with_its_options() -> None:
     env = pickle.loads(pickle.dumps(claim_v0.raw_env(render_mode="ansi", **EVERY)))
     env.reset(seed=7)
-    assert env.state.config == EVERY_EXPANSION.resolve(7).config
+    assert env.game_state.config == EVERY_EXPANSION.resolve(7).config
     assert env.render_mode == "ansi"
 
 

@@ -7,7 +7,8 @@ trick's winner leads the next one, and powers ask decisions of either player, so
 ``{"observation": encode(view), "action_mask": mask}`` built from ``observe(state, seat)``
 alone (:mod:`claim.envs.encoding`); an action is an index of :mod:`claim.envs.actions`.
 Rewards are +1 for the winner and −1 for the loser when the game ends (0 each for a draw), 0
-before.
+before. ``state()`` is PettingZoo's global state, for centralized critics: both seats'
+observations laid end to end (:meth:`raw_env.state`); the engine's own state is ``game_state``.
 """
 
 from __future__ import annotations
@@ -59,6 +60,19 @@ def seat_observation(state: State, seat: int) -> Observation:
     }
 
 
+def state_space(observation: spaces.Space[Any]) -> spaces.Box:
+    """The space of :meth:`raw_env.state`: two observation vectors of ``observation`` (an
+    agent's observation space) end to end."""
+    assert isinstance(observation, spaces.Dict)
+    box = observation["observation"]
+    assert isinstance(box, spaces.Box)
+    return spaces.Box(
+        low=np.concatenate([box.low, box.low]),
+        high=np.concatenate([box.high, box.high]),
+        dtype=box.dtype.type,
+    )
+
+
 def rewards_of(state: State) -> tuple[float, float]:
     """Each seat's reward for a finished game: +1 / −1, 0 each for a draw."""
     assert state.result is not None
@@ -91,9 +105,10 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (see the
         # one object per agent, returned every time (PettingZoo's api_test checks identity)
         self.observation_spaces = {agent: observation_space() for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(ACTION_COUNT) for agent in AGENTS}
+        self.state_space = state_space(self.observation_spaces[AGENTS[0]])
         #: the true state of the game (for analysis and debugging: an agent that plays fair
-        #: reads only its observation)
-        self.state: State | None = None
+        #: reads only its observation). Not ``state``: that is PettingZoo's global-state method.
+        self.game_state: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -104,7 +119,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (see the
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: ``seed`` deals that seed's game (as ``claim deal --seed``), and the
         unseeded resets after it continue a stream it started, so they repeat too."""
-        self.state = self._dealer.deal(seed)
+        self.game_state = self._dealer.deal(seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -114,9 +129,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (see the
         self.agent_selection = self._to_move()
 
     def _game(self) -> State:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state
 
     def _to_move(self) -> str:
         player = current_player(self._game())
@@ -125,6 +140,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is Any (see the
 
     def observe(self, agent: str) -> Observation:
         return seat_observation(self._game(), AGENTS.index(agent))
+
+    def state(self) -> npt.NDArray[Any]:
+        """PettingZoo's global state (``state_space``), for centralized training: seat 0's
+        observation vector, then seat 1's. It holds all that either player knows (both hands,
+        both Follower decks), never what neither does (the order of the undealt cards), so a
+        critic may read it; a policy that plays fair reads only its own observation."""
+        game = self._game()
+        return np.concatenate([seat_observation(game, seat)["observation"] for seat in (0, 1)])
 
     def view(self, agent: str) -> View:
         """The agent's view the observation encodes (``observe(state, seat)``): for features of

@@ -7,6 +7,7 @@ In the layout of PettingZoo's classic games (``from pettingzoo.classic import ch
     env = claim_v0.env(factions="random", heroes="5")   # PettingZoo AEC, wrapped
     raw = claim_v0.raw_env()                            # the same, unwrapped
     gym_env = claim_v0.single_agent(bot="heuristic", seat=0)   # Gymnasium, against a bot
+    gym_env = claim_v0.single_agent(bot=policy)                # ... or a policy (self-play)
     gym_env = gymnasium.make("claim/Claim-v0", bot="heuristic")  # the same, by its id
 
 The keywords are the setup options of :class:`claim.core.options.SetupOptions` (those of
@@ -21,7 +22,7 @@ import gymnasium
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]  # no py.typed
 
 from claim.envs.aec import raw_env
-from claim.envs.single import ClaimSingleAgentEnv
+from claim.envs.single import ClaimSingleAgentEnv, OpponentPolicy
 
 __all__ = ["GYMNASIUM_ID", "env", "raw_env", "single_agent"]
 
@@ -44,7 +45,11 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def single_agent(bot: str = "heuristic", seat: int = 0, **kwargs: Any) -> ClaimSingleAgentEnv:
-    """The Gymnasium environment: ``seat`` is the agent's, the other seat is played by ``bot``
-    (any name :func:`claim.bots.make_bot` takes)."""
+def single_agent(
+    bot: str | OpponentPolicy = "heuristic", seat: int = 0, **kwargs: Any
+) -> ClaimSingleAgentEnv:
+    """The Gymnasium environment: ``seat`` is the agent's, the other seat is played by ``bot``:
+    any bot spec ``claim arena`` takes (``openspiel-ismcts:50`` included), or a policy that
+    maps the other seat's observation to an action (:data:`~claim.envs.single.OpponentPolicy`,
+    e.g. a frozen copy of the agent, for self-play)."""
     return ClaimSingleAgentEnv(bot=bot, seat=seat, **kwargs)

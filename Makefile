@@ -2,7 +2,17 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# what playing needs (`make play`, `make serve`): claim with its terminal and web apps, and the
+# compile extra (mypy, setuptools) that compiles its core; about 200 MB
+PLAY_STAMP := $(VENV)/.installed-play
+# the developer stack on top (`make test`, `lint`, `typecheck`): the dev extra (pytest, ruff,
+# Playwright, and the research extras that CI tests: torch, Ray, OpenSpiel, ...), about 2 GB.
+# `claim[dev]` adds the extra to the claim installed for playing without building it again
 STAMP := $(VENV)/.installed
+# no bytecode written at install time: Python writes it for each module the first time it is
+# imported, and most of the 2 GB are never imported by the tests (pip's compiling everything cost
+# a fresh clone's `make test` a minute of CPU)
+PIP_INSTALL := $(BIN)/pip install --quiet --no-compile
 # the rules core compiled with mypyc (scripts/build_core.py; pure Python where it cannot be)
 COMPILED := $(VENV)/.compiled
 CORE_SOURCES := $(shell find src/claim/core -name '*.py')
@@ -23,16 +33,20 @@ PYTEST_JOBS ?= auto
 
 .PHONY: play serve test lint typecheck unit unit-pure browser services build bench clean
 
-$(STAMP): pyproject.toml
+$(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(PIP_INSTALL) -e '.[compile]'
+	touch $(PLAY_STAMP)
+
+$(STAMP): $(PLAY_STAMP)
+	$(PIP_INSTALL) 'claim[dev]'
 	touch $(STAMP)
 
 # the venv is an order-only prerequisite: a new venv (.venv removed) has no $(COMPILED) and
 # builds it, but reinstalling the venv for a changed pyproject.toml does not rebuild an
 # unchanged core (the compiled modules live in src/, beside their sources)
-$(COMPILED): $(CORE_SOURCES) scripts/build_core.py | $(STAMP)
+$(COMPILED): $(CORE_SOURCES) scripts/build_core.py | $(PLAY_STAMP)
 	$(BIN)/python scripts/build_core.py
 	touch $(COMPILED)
 
@@ -47,8 +61,8 @@ serve: $(COMPILED)
 test: lint typecheck unit unit-pure
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts examples conftest.py
-	$(BIN)/ruff format --check src tests scripts examples conftest.py
+	$(BIN)/ruff check src tests scripts examples conftest.py hatch_build.py
+	$(BIN)/ruff format --check src tests scripts examples conftest.py hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -60,7 +74,7 @@ browser:
 services:
 	scripts/ensure_services.sh
 
-unit: $(COMPILED) browser services
+unit: $(STAMP) $(COMPILED) browser services
 	$(BIN)/pytest -n $(PYTEST_JOBS)
 
 unit-pure: $(STAMP)

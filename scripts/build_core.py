@@ -1,7 +1,8 @@
 """Compile the rules core (``claim.core``) with mypyc; fall back to pure Python where it cannot.
 
-Usage: ``python scripts/build_core.py [--clean] [--require] [--opt N]`` (``make build``; ``make
-play``, ``make test`` and ``make bench`` run it first when a core source changed).
+Usage: ``python scripts/build_core.py [--clean] [--require] [--opt N] [--wheel DIR]`` (``make
+build``; ``make play``, ``make test`` and ``make bench`` run it first when a core source changed;
+the wheel's build hook, ``hatch_build.py``, runs it with ``--wheel``).
 
 The core's sources are copied to ``build/mypyc/tree`` and compiled there; the record classes
 (``State``, ``Trick``: their fields are declared once and :func:`claim.core.fields.record` builds
@@ -16,6 +17,12 @@ Without a C compiler, the Python headers or mypyc, or when the compilation fails
 removes the compiled modules of an earlier build and exits 0: the core then runs as pure Python,
 with the same behaviour, only slower. ``--require`` (CI: ``.ci/run`` sets
 ``CLAIM_REQUIRE_COMPILED=1``) makes that an error. ``--clean`` only removes the compiled modules.
+
+``--wheel DIR`` builds the same modules for a wheel: they go under ``DIR``, laid out as in the
+wheel (``DIR/claim/core/engine...so``, ``DIR/claim_core__mypyc...so``), with the mark that tells
+:mod:`claim.native` they were installed together with their sources (``WHEEL_MARK``); ``src`` is
+left alone, and where the core cannot be compiled it says so in one line and ``DIR`` stays empty
+(the wheel is then pure Python).
 """
 
 from __future__ import annotations
@@ -44,6 +51,22 @@ TREE = BUILD / "tree"  # the sources as compiled (the record classes written out
 #: the claim package (claim.native.SHARED_LIBRARY; inside the package, mypyc would give the
 #: compiled claim.core a wrong __path__)
 GROUP = "claim_core"
+
+#: the C compiler's optimization level unless ``--opt`` says otherwise (``CLAIM_BUILD_OPT``: a test
+#: that only checks a wheel's packaging builds it at 0, in a third of the time)
+OPT_VARIABLE = "CLAIM_BUILD_OPT"
+#: the file, beside the compiled modules of a wheel, that says so (claim.native.WHEEL_MARK)
+WHEEL_MARK = Path("claim") / "core" / "compiled-wheel.txt"
+
+#: why each kind of warning mypyc prints for the core does not change what the core does, in
+#: one line after the warnings of that kind (a warning of another kind is printed bare: look into
+#: it; the 28 "Unsupported default attribute value" it printed were fixed, issue 38)
+HARMLESS = {
+    "Treating generator comprehension as list": "mypyc builds each of these generator "
+    "expressions' items at once, as a list, which gives the same results because each is "
+    "consumed whole and has no side effects (check that of a new one: docs/compiled.md; "
+    "tests/test_native.py compares both builds' games)",
+}
 
 #: core modules left interpreted, and why
 INTERPRETED = {
@@ -91,7 +114,7 @@ def missing_tools() -> str | None:
         try:
             importlib.import_module(module)
         except ImportError:
-            return f"{module} is not installed (pip install -e '.[dev]')"
+            return f"{module} is not installed (pip install -e '.[compile]')"
     return None
 
 
@@ -268,19 +291,41 @@ def compile_tree(paths: list[str], opt: str, jobs: int) -> list[str]:
     return [line for line in output if ": warning: " in line]
 
 
-def install(started: float) -> int:
+def install(started: float, into: Path = SRC) -> int:
     """Put the extension modules built in TREE next to the sources, dated ``started`` (a source
-    edited since is newer: claim.native will not use them); how many modules."""
-    clean()
+    edited since is newer: claim.native will not use them), or under ``into`` for a wheel; how
+    many modules."""
+    if into == SRC:
+        clean()
     built = compiled_files(TREE / "src")
     for path in built:
-        target = SRC / path.relative_to(TREE / "src")
+        target = into / path.relative_to(TREE / "src")
+        target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".part")
         shutil.copyfile(path, partial)
         partial.chmod(0o755)
         os.utime(partial, (started, started))
         partial.replace(target)
-    return len(built) - 1  # the shared library is not a module
+    count = len(built) - 1  # the shared library is not a module
+    if into != SRC:
+        mark = into / WHEEL_MARK
+        mark.write_text(
+            f"{count} core modules compiled with mypyc for this wheel: claim.native loads them "
+            "whatever their files' times (the installer's, not the build's)\n",
+            encoding="utf-8",
+        )
+    return count
+
+
+def explain(warnings: list[str]) -> list[str]:
+    """mypyc's warnings, each kind of a known harmless one followed by one line saying why."""
+    lines = []
+    for kind, why in HARMLESS.items():
+        of_kind = [w for w in warnings if w.endswith(f"warning: {kind}")]
+        if of_kind:
+            lines += [*of_kind, f"  (the {len(of_kind)} above are harmless: {why})"]
+    lines += [w for w in warnings if not any(w.endswith(f"warning: {k}") for k in HARMLESS)]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -292,34 +337,53 @@ def main(argv: list[str] | None = None) -> int:
         default=os.environ.get("CLAIM_REQUIRE_COMPILED", "") not in ("", "0"),
         help="fail when the core cannot be compiled (default: fall back to pure Python)",
     )
-    parser.add_argument("--opt", default="3", help="the C compiler's optimization level")
+    parser.add_argument(
+        "--opt",
+        default=os.environ.get(OPT_VARIABLE) or "3",
+        help=f"the C compiler's optimization level (default: ${OPT_VARIABLE}, or 3)",
+    )
+    parser.add_argument(
+        "--wheel",
+        type=Path,
+        metavar="DIR",
+        help="put the compiled modules under DIR, for a wheel (hatch_build.py), not in src",
+    )
     args = parser.parse_args(argv)
 
     if args.clean:
         print(f"removed {clean()} compiled modules")
         return 0
+    into = SRC if args.wheel is None else args.wheel.resolve()
     why = missing_tools()
     if why is None:
         start, started = time.monotonic(), time.time()
         try:
             warnings = compile_tree(write_tree(), args.opt, os.cpu_count() or 1)
         except RuntimeError as exc:
-            why = f"mypyc or the C compiler failed:\n{exc}"
+            print(f"mypyc or the C compiler failed:\n{exc}", file=sys.stderr)
+            why = "mypyc or the C compiler failed (above)"
         else:
-            count = install(started)
-            for warning in warnings:
-                print(warning)
+            count = install(started, into)
+            for line in explain(warnings):
+                print(line)
             print(
-                f"compiled {count} core modules with mypyc in {time.monotonic() - start:.0f} s "
-                f"(left interpreted: {', '.join(INTERPRETED)})"
+                f"compiled {count} core modules with mypyc (-O{args.opt}) in "
+                f"{time.monotonic() - start:.0f} s (left interpreted: {', '.join(INTERPRETED)})"
             )
             return 0
-    clean()
-    print(
-        f"claim: the core is not compiled: {why}\n"
-        "claim: it runs as pure Python instead (the same behaviour, slower)",
-        file=sys.stderr,
-    )
+    if args.wheel is None:
+        clean()
+        print(
+            f"claim: the core is not compiled: {why}\n"
+            "claim: it runs as pure Python instead (the same behaviour, slower)",
+            file=sys.stderr,
+        )
+    else:
+        print(
+            f"claim: this wheel's core is not compiled ({why}): it runs as pure Python, "
+            "the same games about 3x slower",
+            file=sys.stderr,
+        )
     return 1 if args.require else 0
 
 

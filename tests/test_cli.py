@@ -33,7 +33,9 @@ def example(name: str) -> Any:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout == f"claim {claim.__version__}\n"
+    assert result.stdout == f"claim {claim.__version__}\n{claim.native.describe()}\n"
+    build = "compiled with mypyc" if claim.native.core_build() == "compiled" else "pure Python"
+    assert result.stdout.splitlines()[1].startswith(f"claim's rules core: {build} (")
 
 
 def test_bare_claim_shows_the_help() -> None:

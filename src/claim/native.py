@@ -10,12 +10,16 @@ before any core module is loaded, which of the two the process uses:
   anyway, as always;
 - compiled modules older than the source they were built from (the source was edited, or a
   checkout changed it) are stale: the sources run, with a warning, until the core is rebuilt
-  (``make build``), so an edit is never hidden behind old machine code.
+  (``make build``), so an edit is never hidden behind old machine code. A wheel's compiled
+  modules (``pip install .``: ``hatch_build.py``) are installed together with their sources, and
+  the installer dates the files, not the build: :data:`WHEEL_MARK` beside them says so, and their
+  times are not compared.
 
 When the sources are chosen, a finder placed first on :data:`sys.meta_path` loads every
 ``claim.core`` module from its ``.py`` file; everything else imports as usual. Both builds behave
 the same: the tests run on both (``make unit`` and ``make unit-pure``) and
-``tests/test_native.py`` checks which one a process loaded.
+``tests/test_native.py`` checks which one a process loaded. ``claim --version`` (:func:`describe`)
+says which one an installation runs, and why.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ PURE_PYTHON_VARIABLE = "CLAIM_PURE_PYTHON"
 #: the compiled core's shared library (mypyc's group library), a top-level module next to the
 #: ``claim`` package, which every compiled module's extension loads
 SHARED_LIBRARY = "claim_core__mypyc"
+#: the file that a wheel with the compiled core installs beside the core's modules
+#: (``scripts/build_core.py --wheel``): its compiled modules are never stale
+WHEEL_MARK = "compiled-wheel.txt"
 
 _PACKAGE = Path(__file__).resolve().parent
 _CORE = _PACKAGE / "core"
@@ -70,6 +77,8 @@ def _choose() -> tuple[bool, str]:
         return True, "the core is not compiled"
     if _extension(_PACKAGE.parent / f"{SHARED_LIBRARY}.py") is None:
         return True, f"the compiled core's shared library ({SHARED_LIBRARY}) is missing"
+    if (_CORE / WHEEL_MARK).exists():
+        return False, f"{len(compiled)} compiled modules, installed from a wheel"
     stale = sorted(s for s, e in compiled.items() if s.stat().st_mtime > e.stat().st_mtime)
     if stale:
         names = ", ".join(str(s.relative_to(_PACKAGE.parent)) for s in stale[:3])
@@ -131,3 +140,9 @@ PURE, REASON = _install()
 def core_build() -> str:
     """``"compiled"`` or ``"pure"``: the build of the core this process runs."""
     return "pure" if PURE else "compiled"
+
+
+def describe() -> str:
+    """One line: which core this process runs, why, and from where (``claim --version``)."""
+    build = "pure Python" if PURE else "compiled with mypyc"
+    return f"claim's rules core: {build} ({REASON}), in {_CORE}"

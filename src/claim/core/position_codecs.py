@@ -12,10 +12,13 @@ from claim.core import cards
 from claim.core.errors import RecordError
 from claim.core.notation import DEAL_FIELDS, check_fields
 from claim.core.position_io import (
+    CARDS,
+    DERIVED,
     NO_PLAYER,
+    PLACES,
+    WHOLE,
     Codec,
     Reader,
-    Stage,
     Writer,
     code_id,
     codes,
@@ -94,7 +97,7 @@ class Cards(Codec):
     """A zone of cards by code, taken from the game's pool (each card in exactly one place);
     ``top_first``: kept top card last (``pop()`` draws) but written top card first."""
 
-    stage = Stage.CARDS
+    stage = CARDS
     empty = list
 
     def __init__(self, key: str | None = None, top_first: bool = False, one: bool = False) -> None:
@@ -129,7 +132,7 @@ class Artifacts(Codec):
 class Peeked(Codec):
     """The Toxics a player peeked at, by position among the face-up Toxics."""
 
-    stage = Stage.DERIVED
+    stage = DERIVED
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -164,7 +167,7 @@ class Counters(Codec):
 class PublicOut(Codec):
     """Cards of ``out``, by position in it."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -182,7 +185,7 @@ class PublicOut(Codec):
 class Removed(Codec):
     """Cards of ``out`` with a reason each: ``[position in out, reason]``."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -198,7 +201,7 @@ class Removed(Codec):
 class PlaceSet(Codec):
     """A set of cards, by place."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -217,7 +220,7 @@ class PlaceSet(Codec):
 class PlaceMap(Codec):
     """Cards to values, as sorted ``[card place, value]`` pairs; ``convert`` reads a value."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def __init__(self, convert: Callable[[Any], Any], what: str) -> None:
@@ -240,7 +243,7 @@ class PlaceMap(Codec):
 class EndMoves(Codec):
     """``{"card", "from", "to", "by"}`` objects: a card code, zone names, a power's name."""
 
-    stage = Stage.WHOLE
+    stage = WHOLE
     empty = list
 
     def read(self, r: Reader, value: Any, where: str) -> Any:
@@ -279,7 +282,7 @@ class Tasks(Codec):
 class Revealed(Codec):
     """Cards in a hand or Follower deck the other player knows: ``[player, zone, index]``."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     required = True
     ZONES = ("hand", "followers")
 
@@ -425,7 +428,7 @@ class Deal(Codec):
 class Result(Codec):
     """A finished game's result as the engine writes it (``claim.core.scoring``)."""
 
-    stage = Stage.WHOLE
+    stage = WHOLE
 
     def read(self, r: Reader, value: Any, where: str) -> Any:
         if value is not None:
@@ -482,7 +485,7 @@ class Prize(Codec):
     """The trick's first face-up prize (-1: none), written as its code or null; read from the
     prizes (:class:`Prizes`)."""
 
-    stage = Stage.DERIVED
+    stage = DERIVED
 
     def write(self, w: Writer, value: Any) -> Any:
         return cards.CODE[value] if value >= 0 else None
@@ -496,7 +499,7 @@ class Prizes(Codec):
     """The face-up prizes, older first (taken from the pool unless the trick is collected, when
     they are only displayed); a position without them has its one ``prize``."""
 
-    stage = Stage.CARDS
+    stage = CARDS
 
     def write(self, w: Writer, value: Any) -> Any:
         return codes(value)
@@ -515,7 +518,7 @@ class Prizes(Codec):
 class Plays(Codec):
     """``[player, card]`` in play order (cards taken from the pool unless collected)."""
 
-    stage = Stage.CARDS
+    stage = CARDS
     required = True
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -542,7 +545,7 @@ class PerPlay(Loose):
     """A list with one entry per play (``convert`` reads it); a position without it gets
     ``default(card)`` for each play."""
 
-    stage = Stage.DERIVED
+    stage = DERIVED
 
     def __init__(self, convert: Callable[[Any], Any], default: Callable[[Reader, int], Any]):
         super().__init__(convert, None)
@@ -572,7 +575,7 @@ MALFORMED_USES = "mods/used/card_marks are malformed"
 class CardMarks(Codec):
     """The trick's marks that name a card (an artifact's forced play), by place."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = dict
 
     def __init__(self, card_marks: tuple[str, ...]) -> None:
@@ -600,7 +603,7 @@ def _artifacts_named(names: list[str], r: Reader) -> None:
 class Mods(Codec):
     """Artifact value changes: ``[card place, artifact, amount]``."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -619,7 +622,7 @@ class Mods(Codec):
 class Used(Codec):
     """The artifacts used in the trick: ``[player, artifact, detail]``."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:
@@ -654,7 +657,7 @@ class Gained(Codec):
     """What each player collected in the trick: ``[player, card place]`` (a card's code where
     it has no place)."""
 
-    stage = Stage.PLACES
+    stage = PLACES
     empty = list
 
     def write(self, w: Writer, value: Any) -> Any:

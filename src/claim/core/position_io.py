@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from claim.core import cards
 from claim.core.errors import RecordError, shown
@@ -43,6 +43,16 @@ class Stage(IntEnum):
     DERIVED = 2  # reads other fields of its record (read at VALUES or CARDS)
     PLACES = 3  # names cards by place or by index in a zone: every card has its place by now
     WHOLE = 4  # checked against the whole state
+
+
+# the stages as names of their own, for the codecs' class-level defaults (``stage = CARDS``):
+# mypyc sets a compiled class's attribute defaults in each new object, and takes only a constant
+# there (a literal or a ``Final`` name), not ``Stage.CARDS`` (which it warns about)
+VALUES: Final = Stage.VALUES
+CARDS: Final = Stage.CARDS
+DERIVED: Final = Stage.DERIVED
+PLACES: Final = Stage.PLACES
+WHOLE: Final = Stage.WHOLE
 
 
 class Writer:
@@ -156,7 +166,7 @@ class Codec:
     from the position reads as ``missing`` (or a new ``empty()``), or is refused when
     ``required``."""
 
-    stage = Stage.VALUES
+    stage: Stage = VALUES
     #: False: another field writes the key, this one only reads it
     writes = True
     #: False: the loader reads it itself (a constructor argument)

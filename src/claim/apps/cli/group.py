@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from claim import __version__
+from claim import __version__, native
 from claim.core.errors import ClaimError
 from claim.core.options import Setup, SetupOptions
 
@@ -94,7 +94,13 @@ class ClaimGroup(click.Group):
 
 
 @click.group(name="claim", cls=ClaimGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="claim", message="%(prog)s %(version)s")
+@click.version_option(
+    __version__,
+    "--version",
+    prog_name="claim",
+    # and which rules core runs, compiled or pure Python (`pip install .` says so only with -v)
+    message="%(prog)s %(version)s\n" + native.describe().replace("%", "%%"),
+)
 def cli() -> None:
     """Claim, the two-player trick-taking card game: deal, replay, simulate and play games.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -63,6 +63,12 @@ PLAY_FORCED = "@play-forced"
 FORFEIT = "@forfeit"
 
 
+#: a power's trick hooks until its rule book sets them; a name, not ``frozenset()`` in the class
+#: body: mypyc sets a compiled class's attribute defaults in each new object, and takes only a
+#: constant there (a literal or a ``Final`` name; anything else it warns about)
+NO_HOOKS: Final[frozenset[str]] = frozenset()
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (tests)
 class Power:
     """One card's (or location's, or artifact's) power. Subclasses override only the hooks they use.
@@ -87,7 +93,7 @@ class Power:
     #: R-4: decisions of powers with ask_last (Vampires) come after all others
     ask_last: ClassVar[bool] = False
     #: the trick hooks this power answers (set by the RuleBook)
-    hooks: frozenset[str] = frozenset()
+    hooks: frozenset[str] = NO_HOOKS
     #: the power reads ``trick.gained`` (the cards each player collected this trick, V3)
     needs_gains: ClassVar[bool] = False
     #: the power's cards hide their values until played (R-30: Demons, Fire Elementals)

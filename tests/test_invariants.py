@@ -382,9 +382,12 @@ def expected_view(
     if trick is not None and not finished:
         current = dict(full["current"])
         current["prize"] = public(trick.prize) if trick.prize >= 0 else None
+        plays = [(p, c, d) for (p, c), d in zip(trick.plays, trick.declared, strict=True)]
+        if trick.swapped:  # W18, H25: the cards as played, the Jester's swap undone
+            (p0, c0, d0), (p1, c1, d1) = plays
+            plays = [(p0, c1, d1), (p1, c0, d0)]
         current["plays"] = [
-            {"player": p, "card": public(c), **({"as": d} if d else {})}
-            for (p, c), d in zip(trick.plays, trick.declared, strict=True)
+            {"player": p, "card": public(c), **({"as": d} if d else {})} for p, c, d in plays
         ]
         masked = trick.marks.get("masked") and not trick.marks.get("book")
         if masked and len(trick.plays) == 1 and player != trick.leader:

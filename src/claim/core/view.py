@@ -360,9 +360,11 @@ def report(state: State, viewer: int | None = None) -> View:
                     if len(trick.prizes) > 1
                     else {}
                 ),
+                # as played, a Jester's swap undone while a decision of the trick is pending
+                # (W18, H25), as the trick history writes them
                 "plays": [
                     {"player": p, "card": eyes.name("trick", c), **({"as": d} if d else {})}
-                    for (p, c), d in zip(trick.plays, trick.declared, strict=True)
+                    for p, c, _, d in history_plays(trick)
                 ],
             },
         )

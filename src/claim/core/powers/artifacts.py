@@ -269,9 +269,9 @@ def _masked_lead(trick: Trick, pos: int) -> bool:
 
 class KingsDagger(ArtifactPower):
     """When the opponent plays a card of printed value 5 (a hero of value 5 too): that card goes
-    into your Score pile before any of its powers act, and the opponent plays another card in its
-    place under the same constraint; with none to play, the trick ends and you win it (A7,
-    A24–A26, A43, A47)."""
+    into your Score pile before any of its powers act (with the declaration it was played with,
+    W20), and the opponent plays another card in its place under the same constraint; with none
+    to play, the trick ends and you win it (A7, A24–A26, A43, A47)."""
 
     name = "kings-dagger"
     window = DAGGER
@@ -290,9 +290,10 @@ class KingsDagger(ArtifactPower):
     def use(self, state: State, player: int, data: int, move: str) -> None:
         trick = state.trick
         assert trick is not None
-        # the play never happened: its entries go, its declaration and waiting bonuses return
+        # the play never happened: its entries go and its waiting bonuses return to its player's
+        # next card (W19); its declaration stays, so in the holder's Score pile a dual card or a
+        # declared Ent counts for the faction it was played as (W20, R-40, H35)
         victim, card = trick.remove_play(data)
-        state.declared.pop(card, None)
         for target, kind, amount in list(trick.mods):
             if target == card:
                 trick.mods.remove((target, kind, amount))

@@ -67,6 +67,7 @@ from claim.core.options import SetupOptions
 from claim.core.positions import load_position
 from claim.core.records import Record, initial_state, replay, to_record
 from claim.core.state import State
+from claim.core.unseen import Unseen, hidden_from
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.core.view_types import View
 from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
@@ -111,6 +112,11 @@ SWEEP_EVERY = 2.0
 SWEEP_GRACE = 2.0
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
+#: the viewers whose moves :class:`~claim.core.unseen.Unseen` counts: the two seats, spectators
+VIEWERS = (0, 1, SPECTATOR)
+#: the most messages a socket may send while a decision hidden from it is pending (they wait for
+#: it, issue 35); more are dropped
+MAX_WAITING = 64
 #: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
 #: the check for circular references (a view is a tree of plain values)
 COMPACT = json.JSONEncoder(separators=(",", ":"), check_circular=False)
@@ -365,6 +371,12 @@ class Client:
     #: whether they want every artifact window asked (an ``ask`` message sets both, issue 18)
     never: frozenset[str] = frozenset()
     ask_all: bool = False
+    #: the version (its viewer's, :meth:`Game.known_version`) of the last state message sent to
+    #: it; None: none yet (it joined while a decision hidden from it was pending, issue 35)
+    version: int | None = None
+    #: what it sent while a decision hidden from its viewer was pending: answered, in order, once
+    #: that decision is made (claim.core.unseen), as if it had come just then
+    waiting: list[str | None] = field(default_factory=list)
 
     @property
     def viewer(self) -> int:
@@ -407,10 +419,29 @@ class Game:
     record_head: str | None = None
     record_moves: list[str] = field(default_factory=list)
     record_chance: list[str] = field(default_factory=list)
+    #: how many moves each viewer may not know were made (claim.core.unseen, issue 35); None:
+    #: counted again from the record when next needed (a game loaded or reloaded)
+    unseen: Unseen | None = None
 
     @property
     def version(self) -> int:
+        """The true count of moves (the database's, the bots' leases); a socket is sent its
+        viewer's :meth:`known_version`."""
         return len(self.state.moves)
+
+    def known_version(self, viewer: int) -> int:
+        """The moves ``viewer`` may know were made: a pass at a decision hidden from them
+        (claim.core.unseen) is not counted, so the numbers a seat sees are the same whether or
+        not the other player was asked there."""
+        if self.unseen is None:
+            record = to_record(self.state)
+            self.unseen = Unseen.of(initial_state(record), record["moves"], VIEWERS)
+        return self.unseen.known(self.state, viewer)
+
+    def hidden_from(self, viewer: int) -> bool:
+        """Whether the decision pending is one ``viewer`` may not know is asked: they are sent
+        nothing and what they send waits until it is made (claim.core.unseen)."""
+        return hidden_from(self.state, viewer)
 
     @property
     def over(self) -> bool:
@@ -491,6 +522,9 @@ class Game:
         """Apply a legal ``move`` to the state, recorded once for every narrator: what each
         narrator read before it (or why it could not), for :meth:`tell_move`. An exception of
         the engine is raised (the state is then reloaded)."""
+        self.known_version(SPECTATOR)  # counted from the record first when not yet
+        assert self.unseen is not None
+        self.unseen.before(self.state, move)
         pending: dict[int, Pending | Exception] = {}
         for viewer, narrator in self.narrators.items():
             try:
@@ -531,6 +565,7 @@ class Game:
         follow it."""
         self.state = state
         self.forget_views()
+        self.unseen = None  # counted again from the record
         self.record_moves.clear()
         self.record_chance.clear()
         for narrator in self.narrators.values():
@@ -618,7 +653,7 @@ class Game:
         message: dict[str, Any] = {
             "type": "state",
             "seat": seat,
-            "version": self.version,
+            "version": self.known_version(viewer),
             "status": self.status,
             "legal": legal_actions(self.state) if to_act else [],
             "log": new,
@@ -637,6 +672,7 @@ class Game:
             message["words"] = move_words(message["legal"])
             if decision is not None and decision[0] in WINDOWS:
                 self.artifact_window(message, client, decision[0])
+        client.version = message["version"]
         head = compact(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'
 
@@ -662,7 +698,8 @@ class Game:
                 options=self.options,
                 seats=self.seats,
                 status=self.status,
-                moves=self.version,
+                # while it goes on, the moves anyone may know were made (claim.core.unseen)
+                moves=self.version if self.over else self.known_version(SPECTATOR),
                 result=self.state.result,
                 names=self.display,
             )
@@ -679,9 +716,12 @@ def bot_seat(state: State, seats: list[str]) -> int | None:
     return player
 
 
-def _stale(game: Game, version: object) -> StaleMove:
+def _stale(game: Game, version: object, viewer: int) -> StaleMove:
+    """The error of a move made at ``version``, which the game has left: in the numbers of the
+    mover's viewer (:meth:`Game.known_version`)."""
     return StaleMove(
-        f"stale move: the game is at version {game.version}, not {shorten(str(version))}"
+        f"stale move: the game is at version {game.known_version(viewer)}, "
+        f"not {shorten(str(version))}"
     )
 
 
@@ -1067,7 +1107,9 @@ class GameManager:
                         # a bot to move whose process died: play it here (if no one holds it)
                         self._schedule_bots(game)
                     game.clients.append(client)
-                    await self._send(game, client, game.message(client))
+                    if not game.hidden_from(client.viewer):  # else sent once it is made
+                        await self._send(game, client, game.message(client))
+                    await self._answer_waiting(game)  # a catch-up may have made the decision
                     return game, client
             # the game left memory while this socket waited: take the one loaded now
             reloaded, fresh = await self._get(game_id)
@@ -1086,20 +1128,42 @@ class GameManager:
         """A message from a socket: a move to play, or which artifact windows to ask (answered
         with a fresh state message), or an error sent back (nothing changed)."""
         async with game.lock:
-            try:
-                message = parse_message(text)
-                if isinstance(message, AskMessage):
-                    client.never, client.ask_all = message.never, message.ask_all
-                    await self._send(game, client, game.message(client))
-                    return
-                if self.broker is not None and message.version > game.version:
-                    await self._catch_up(game)  # the client heard of moves this copy lacks?
-                self._check_move(game, client, message.move, message.version)
-                await self._commit(game, message.move)
-            except ClaimError as exc:
-                await self._send(game, client, error_message(str(exc)))
+            await self._handle(game, client, text)
+
+    async def _handle(self, game: Game, client: Client, text: str | None) -> None:
+        """:meth:`receive` with the lock held. While a decision hidden from the socket's viewer
+        is pending (claim.core.unseen), the message waits and is answered once the decision is
+        made (:meth:`_answer_waiting`): the answer is the one it would have had, had the other
+        player not been asked (issue 35)."""
+        if game.hidden_from(client.viewer):
+            if len(client.waiting) < MAX_WAITING:
+                client.waiting.append(text)
+            return
+        try:
+            message = parse_message(text)
+            if isinstance(message, AskMessage):
+                client.never, client.ask_all = message.never, message.ask_all
+                await self._send(game, client, game.message(client))
                 return
-            self._schedule_bots(game)
+            known = game.known_version(client.viewer)
+            if self.broker is not None and message.version > known:
+                await self._catch_up(game)  # the client heard of moves this copy lacks?
+            self._check_move(game, client, message.move, message.version)
+            try:
+                await self._commit(game, message.move)
+            except StaleMove:  # another process saved a move first (its move stands)
+                raise _stale(game, message.version, client.viewer) from None
+        except ClaimError as exc:
+            await self._send(game, client, error_message(str(exc)))
+            return
+        self._schedule_bots(game)
+
+    async def _answer_waiting(self, game: Game) -> None:
+        """Answer, in order, what each socket sent while a decision hidden from it was pending,
+        now that none is (the lock is held)."""
+        for client in list(game.clients):
+            while client.waiting and not client.closed and not game.hidden_from(client.viewer):
+                await self._handle(game, client, client.waiting.pop(0))
 
     def _check_move(self, game: Game, client: Client, move: str, version: int) -> None:
         """Refuse, in this order: a spectator, a finished game, a stale version, the other
@@ -1108,8 +1172,8 @@ class GameManager:
             raise ClaimError("spectators cannot move")
         if game.over:
             raise ClaimError("the game is over")
-        if version != game.version:
-            raise _stale(game, version)
+        if version != game.known_version(client.viewer):
+            raise _stale(game, version, client.viewer)
         if current_player(game.state) != client.seat:
             raise ClaimError("it is not your turn")
         legal = legal_actions(game.state)
@@ -1156,7 +1220,7 @@ class GameManager:
             # another process saved a move at this version first: this one is stale
             self._restore(game, snapshot)
             await self._catch_up(game)
-            raise _stale(game, before) from None
+            raise StaleMove(f"stale move: move {before} was made first") from None
         except Exception:
             logger.exception("game %s: move %d was not saved", game.id, before)
             self._restore(game, snapshot)
@@ -1166,6 +1230,7 @@ class GameManager:
         if self.broker is not None:
             await self._publish({"g": game.id, "v": game.version, "m": move})
         await self._broadcast(game)
+        await self._answer_waiting(game)
         self._maybe_evict(game)
 
     def _restore(self, game: Game, snapshot: State) -> None:
@@ -1207,10 +1272,19 @@ class GameManager:
         game.follow(await asyncio.to_thread(_load_state, stored))
         game.narrators.clear()
         game.logs.clear()
-        await self._broadcast(game)
+        await self._broadcast(game, again=True)
 
-    async def _broadcast(self, game: Game) -> None:
-        clients = list(game.clients)
+    async def _broadcast(self, game: Game, again: bool = False) -> None:
+        """Send each socket its state: those whose viewer may know a move was made since their
+        last message (a pass at a decision hidden from them is not such a move), and, ``again``,
+        every socket. A socket whose viewer a pending decision is hidden from is sent nothing:
+        it is sent the state once the decision is made (claim.core.unseen, issue 35)."""
+        clients = [
+            c
+            for c in game.clients
+            if not game.hidden_from(c.viewer)
+            and (again or c.version != game.known_version(c.viewer))
+        ]
         if len(clients) == 1:  # a task of its own (gather makes one per send) waits the same
             await self._send(game, clients[0], game.message(clients[0]))
         elif clients:
@@ -1301,6 +1375,7 @@ class GameManager:
                         await self._catch_up(game)
                 else:  # a message was missed: the database has every move
                     await self._catch_up(game)
+                await self._answer_waiting(game)
             except Exception:
                 logger.exception("game %s: cannot follow the other processes", game.id)
             self._maybe_evict(game)

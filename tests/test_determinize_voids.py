@@ -1,7 +1,7 @@
 """Determinizations that use what the play tells (issue 22): a player who did not follow a lead,
 when nothing else let them, held no card of the led faction, and a determinization for the other
 player deals none into the part of their hand that was there then and still is
-(``claim.core.view.voids``, read by ``determinize``).
+(``claim.core.worlds.voids``, read by ``determinize``).
 
 The scenarios build the void from stacked deals and moves; the sweep checks, over random games
 with every expansion, that an inferred void is never wrong about the true hand (so the
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from claim import new_game
-from claim.core import cards, engine, view
+from claim.core import cards, engine, view, worlds
 from claim.core.options import EVERY_EXPANSION
 from claim.core.state import State
 from scenario import CLAIM, position_record, replay, stacked_record
@@ -57,11 +57,11 @@ def test_an_off_faction_follow_shows_a_void() -> None:
     state = replay(stacked_record(CLAIM, ["goblins:5"], NO_GOBLINS, moves=["play goblins:5"]))
     assert engine.legal_actions(state)[0] == "play knights:2"  # no Goblin to follow with
     engine.apply(state, "play knights:3")
-    assert view.voids(state, 0) == ["goblins"]
-    assert view.voids(state, 1) == []
-    before = view.VOID_FALLBACKS[0]
+    assert worlds.voids(state, 0) == ["goblins"]
+    assert worlds.voids(state, 1) == []
+    before = worlds.VOID_FALLBACKS[0]
     assert "goblins" not in _hand_factions(state, 0)
-    assert view.VOID_FALLBACKS[0] == before
+    assert worlds.VOID_FALLBACKS[0] == before
     # without the void the other hand would often get a Goblin: player 1's view of player 0
     assert "goblins" in _hand_factions(state, 1)
 
@@ -74,7 +74,7 @@ def test_the_void_holds_through_the_phase_and_counts_every_trick() -> None:
     # player 0 won (a Dwarf does not follow) and leads an Undead: player 1 holds none either
     engine.apply(state, "play undead:9")
     engine.apply(state, "play knights:2")
-    assert view.voids(state, 0) == ["goblins", "undead"]
+    assert worlds.voids(state, 0) == ["goblins", "undead"]
     assert not _hand_factions(state, 0) & {"goblins", "undead"}
 
 
@@ -83,7 +83,7 @@ def test_a_doppelganger_played_while_able_to_follow_shows_no_void() -> None:
     hand1 = ["goblins:1", "doppelgangers:4"]
     state = replay(stacked_record(CLAIM, ["goblins:5"], hand1, moves=["play goblins:5"]))
     engine.apply(state, "play doppelgangers:4")
-    assert view.voids(state, 0) == []
+    assert worlds.voids(state, 0) == []
     assert "goblins" in _hand_factions(state, 0)
 
 
@@ -97,7 +97,7 @@ def test_a_hero_played_second_shows_a_void() -> None:
     state = replay(record)
     assert "play hero:kraken" in engine.legal_actions(state)  # no Goblin: any card may follow
     engine.apply(state, "play hero:kraken")
-    assert view.voids(state, 0) == ["goblins"]
+    assert worlds.voids(state, 0) == ["goblins"]
     assert "goblins" not in _hand_factions(state, 0)
 
 
@@ -111,7 +111,7 @@ def test_the_life_stealer_played_second_shows_no_void() -> None:
     state = replay(record)
     assert "play hero:life-stealer" in engine.legal_actions(state)  # it may follow (H2)
     engine.apply(state, "play hero:life-stealer")
-    assert view.voids(state, 0) == []
+    assert worlds.voids(state, 0) == []
     assert "goblins" in _hand_factions(state, 0)
 
 
@@ -119,18 +119,18 @@ def test_a_following_card_shows_no_void() -> None:
     """A follow of the led faction tells nothing."""
     state = replay(stacked_record(CLAIM, ["goblins:5"], ["goblins:1"], moves=["play goblins:5"]))
     engine.apply(state, "play goblins:1")
-    assert view.voids(state, 0) == []
+    assert worlds.voids(state, 0) == []
 
 
 def test_a_void_does_not_outlive_its_phase() -> None:
     """Phase Two's hand is the Follower deck: a Phase One void says nothing of it."""
     state = replay(stacked_record(CLAIM, ["goblins:5"], NO_GOBLINS, moves=["play goblins:5"]))
     engine.apply(state, "play knights:3")
-    assert view.voids(state, 0) == ["goblins"]
+    assert worlds.voids(state, 0) == ["goblins"]
     while state.phase == 1 and state.result is None:
         engine.apply(state, engine.legal_actions(state)[0])
     assert state.phase == 2 and all(r[0] == 1 for r in state.history)
-    assert view.voids(state, 0) == []
+    assert worlds.voids(state, 0) == []
 
 
 def test_a_card_received_later_is_not_constrained() -> None:
@@ -153,7 +153,7 @@ def test_a_card_received_later_is_not_constrained() -> None:
     )
     given = cards.IDS_BY_CODE["goblins:7"][0]
     assert given in state.hands[1]
-    assert view.voids(state, 0) == ["goblins"]
+    assert worlds.voids(state, 0) == ["goblins"]
     for k in range(RUNS):
         d = view.determinize(state, 0, random.Random(k))
         goblins = [c for c in d.hands[1] if FACTION[c] == "goblins"]
@@ -177,7 +177,7 @@ def test_no_void_is_inferred_from_an_artifact_trick() -> None:
     while not state.history:  # pass the windows left (the Magic Wand)
         engine.apply(state, "pass")
     assert FACTION[state.history[-1][4][1][1]] == "knights"
-    assert view.voids(state, 0) == []
+    assert worlds.voids(state, 0) == []
 
 
 def test_inferred_voids_are_never_wrong() -> None:
@@ -185,7 +185,7 @@ def test_inferred_voids_are_never_wrong() -> None:
     Building, artifacts): every void inferred for either player is true of the other player's
     hidden hand, and no determinization falls back to the unconstrained deal."""
     options = EVERY_EXPANSION
-    before = view.VOID_FALLBACKS[0]
+    before = worlds.VOID_FALLBACKS[0]
     inferred = 0
     for seed in range(40):
         setup = options.resolve(seed)
@@ -194,7 +194,7 @@ def test_inferred_voids_are_never_wrong() -> None:
         steps = 0
         while state.result is None:
             for player in (0, 1):
-                found = view.voids(state, player)
+                found = worlds.voids(state, player)
                 if not found:
                     continue
                 inferred += 1
@@ -210,4 +210,4 @@ def test_inferred_voids_are_never_wrong() -> None:
             engine.apply(state, rng.choice(engine.legal_actions(state)))
             steps += 1
     assert inferred > 100
-    assert view.VOID_FALLBACKS[0] == before
+    assert worlds.VOID_FALLBACKS[0] == before

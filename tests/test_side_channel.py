@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from claim.apps.tui.app import ClaimApp
+from claim.apps.tui.session import GameSession
 from claim.apps.web.games import Client, Game, GameManager, hash_token
 from claim.apps.web.store import IN_PROGRESS, Store, StoredGame, now
 from claim.bots.base import Sampler
@@ -42,14 +44,16 @@ from scenario import CLAIM, position_record, replay
 SEAT0_ARTIFACTS = ("gamblers-book", "flail-of-dawn", "flask-of-tears")
 
 
-def dagger_game(secret: bool) -> State:
-    """Phase Two, player 0 leads goblins:5: player 1's King's Dagger (A7) is asked, or player 1
-    holds a Prowler's Torch instead (Phase One only, A20)."""
+def dagger_game(secret: bool, leader: int = 0) -> State:
+    """Phase Two, player 0 leads goblins:5 (or follows player 1's goblins:2 with it, ``leader``
+    1): player 1's King's Dagger (A7) is asked, or player 1 holds a Prowler's Torch instead
+    (Phase One only, A20)."""
     held = ("kings-dagger" if secret else "prowlers-torch", "mirror-of-lies", "wishing-lamp")
     return replay(
         position_record(
             CLAIM,
             phase=2,
+            leader=leader,
             hands=[
                 ["goblins:5", "knights:3", "goblins:6"],
                 ["goblins:2", "knights:4", "goblins:1"],
@@ -58,6 +62,12 @@ def dagger_game(secret: bool) -> State:
             artifacts=[SEAT0_ARTIFACTS, held],
         )
     )
+
+
+def followed_dagger_game(secret: bool) -> State:
+    """Player 1 leads goblins:2, player 0 follows with goblins:5: the leader's Dagger is asked
+    (A22), and declined, player 0 wins the trick and leads the next one at once."""
+    return dagger_game(secret, leader=1)
 
 
 def wand_game(secret: bool) -> State:
@@ -275,6 +285,13 @@ def test_web_a_declined_kings_dagger_sends_the_seats_the_same_messages(tmp_path:
     assert secret["0"][-1]["status"] == "finished"
 
 
+def test_web_a_declined_kings_dagger_on_a_follow_sends_the_same(tmp_path: Path) -> None:
+    """A22: the leader's Dagger on a followed 5, declined: the follower wins and leads on; seat
+    0 and a spectator are sent the same whether or not the leader held it."""
+    secret, _, _ = _same_received(_web(tmp_path, followed_dagger_game))
+    assert any(m.get("decision") == "art:dagger" for m in secret["1"])
+
+
 def test_web_a_declined_magic_wand_sends_the_seats_the_same_messages(tmp_path: Path) -> None:
     """A2: the leader's Wand is asked right after each of their plays; declined, nothing of it
     reaches seat 0 or a spectator."""
@@ -333,3 +350,95 @@ def test_unseen_counts_only_the_passes_at_decisions_hidden_from_the_viewer() -> 
     # seat 0 counts the moves of the game without the secret: the same numbers
     assert unseen.known(state, 0) == plain_unseen.known(plain, 0)
     assert unseen.known(state, SPECTATOR) == plain_unseen.known(plain, 0)
+
+
+# -- the terminal ---------------------------------------------------------------------------------
+
+
+def _session(state: State, bot_spec: str) -> GameSession:
+    """The human in seat 0 against a bot whose moves are :func:`holder`'s (``bot_spec`` names
+    how the screen runs it: ``search`` thinks in a worker thread)."""
+    session = GameSession.start(state, 0, bot_spec)
+    session.bot = PassingBot()  # type: ignore[assignment]
+    return session
+
+
+def _session_game(state: State, stop: Callable[[State], bool] | None) -> list[Any]:
+    """What the session shows the human at each of their turns: the log lines told since their
+    last move (a trick's lines come once the bot's hidden decision after it is made: the log
+    shows them before the human is next asked either way), the view, the legal moves and the
+    count of moves they may know of."""
+    session = _session(state, "random")
+    shown: list[Any] = []
+    lines = list(session.log)
+    while not session.over:
+        lines += session.run_bots()
+        if session.over or (stop is not None and stop(session.state)):
+            break
+        assert not session.hidden_turn
+        shown.append((lines, session.view(), session.legal(), session.moves_known))
+        lines = session.play(first(session.legal()))
+    return shown
+
+
+def _strip_end(shown: list[Any]) -> list[Any]:
+    return [s for s in shown if not (isinstance(s, tuple) and s[1]["status"] == "finished")]
+
+
+def test_terminal_session_shows_the_same_whatever_the_bot_holds() -> None:
+    """claim.apps.tui.session (and ``claim play``'s line mode, which tells the same narrator's
+    lines): the human's views, legal moves, log lines and count of moves are the same whether
+    or not the bot was asked at a window or the Necromancer's swap that it declined."""
+    pairs = (
+        (dagger_game, None),
+        (followed_dagger_game, None),
+        (wand_game, None),
+        (necromancer_game, _hero_play),
+    )
+    for make, stop in pairs:
+        plain = _session_game(make(False), stop)
+        secret = _session_game(make(True), stop)
+        assert _strip_end(secret) == _strip_end(plain), make.__name__
+
+
+async def _screens(state: State, slow: bool, stop: Callable[[State], bool] | None) -> list[str]:
+    """Each table the terminal's screen drew for the human (its text: the status line, the table,
+    the prompt, the moves and the log), while the game goes on."""
+    session = _session(state, "search:easy" if slow else "random")
+    drawn: list[str] = []
+    app = ClaimApp(menu=False, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.table
+        assert screen is not None and screen.slow_bot == slow
+        original = screen.refresh_table
+
+        def recording() -> None:
+            original()
+            if not session.over:
+                assert not session.hidden_turn  # nothing is drawn while it is pending
+                drawn.append(screen.text)
+
+        screen.refresh_table = recording  # type: ignore[method-assign]
+        while True:
+            for _ in range(500):  # the bot's moves, each in a worker thread when slow
+                await pilot.pause()
+                if not screen.thinking:
+                    break
+                await app.workers.wait_for_complete()
+            if session.over or (stop is not None and stop(session.state)):
+                break
+            assert session.human_to_move and not screen.thinking
+            screen.play(first(session.legal()))
+    return drawn
+
+
+def test_terminal_screen_draws_the_same_tables_whatever_the_bot_holds() -> None:
+    """claim.apps.tui.table: the same tables are drawn, in the same order, whether or not the
+    bot was asked and declined — with a bot that answers at once and with one that thinks in a
+    worker thread (no "is thinking…" shows for a decision hidden from the human)."""
+    for slow in (False, True):
+        for make, stop in ((dagger_game, None), (followed_dagger_game, None), (wand_game, None)):
+            plain = asyncio.run(_screens(make(False), slow, stop))
+            secret = asyncio.run(_screens(make(True), slow, stop))
+            assert secret == plain, (make.__name__, slow)
+            assert plain

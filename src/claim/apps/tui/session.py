@@ -22,6 +22,7 @@ from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.setup import GameConfig
 from claim.core.state import State
+from claim.core.unseen import Unseen, hidden_from
 from claim.core.view import observe, report
 from claim.core.view_types import View
 from claim.sim.simulate import bot_seed
@@ -81,6 +82,7 @@ class GameSession:
     bot_seed: int
     names: Names = field(init=False)
     narrator: Narrator = field(init=False)
+    unseen: Unseen = field(init=False)
     #: every line told so far (the intro, then each move's), for a log panel to show
     log: list[str] = field(default_factory=list)
 
@@ -90,6 +92,11 @@ class GameSession:
         you_them = ("you", "the bot")
         self.names = Names(you_them if self.seat == 0 else you_them[::-1])
         self.narrator = Narrator(self.state, viewer=self.seat, names=self.names, live=True)
+        #: the bot's passes the human may not know were made (claim.core.unseen, issue 35)
+        self.unseen = Unseen((self.seat,))
+        if self.state.moves:  # a resumed game: counted from its start
+            record = records.to_record(self.state)
+            self.unseen = Unseen.of(records.initial_state(record), record["moves"], (self.seat,))
 
     # -- starting ------------------------------------------------------------------------------
 
@@ -178,6 +185,19 @@ class GameSession:
     def moves_made(self) -> int:
         return len(self.state.moves)
 
+    @property
+    def moves_known(self) -> int:
+        """The moves the human may know were made: not the bot's passes at decisions hidden
+        from them (claim.core.unseen); what a screen may count (issue 35)."""
+        return self.unseen.known(self.state, self.seat)
+
+    @property
+    def hidden_turn(self) -> bool:
+        """Whether the bot is asked a decision the human may not know is asked (an artifact
+        window, the Necromancer's swap: claim.core.unseen): the screen shows nothing of it, as
+        if the bot had not been asked, until it is made (issue 35)."""
+        return hidden_from(self.state, self.seat)
+
     def legal(self) -> list[str]:
         """The human's legal moves; empty when it is not their turn."""
         return legal_actions(self.state) if self.human_to_move else []
@@ -229,6 +249,7 @@ class GameSession:
         return lines
 
     def _tell(self, move: str) -> list[str]:
+        self.unseen.before(self.state, move)
         lines = self.narrator.apply(move)
         self.log.extend(lines)
         return lines

@@ -183,6 +183,9 @@ class TableScreen(FittedScreen):
         self.never: set[str] = set()
         #: ask at every artifact window, even when it could not matter (ctrl+a toggles it)
         self.ask_all = False
+        #: the redraw after the human's move, put off while the bot decides what the human may
+        #: not know it is asked (issue 35: :attr:`GameSession.hidden_turn`)
+        self._owed_refresh = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -352,11 +355,12 @@ class TableScreen(FittedScreen):
             self.refresh_table()
         if session.bot_to_move:
             self.thinking = True
-            self.query_one("#prompt", Static).update(
-                f"{session.names[session.bot_seat].capitalize()} is thinking…"
-            )
-            self.query_one(MovesPanel).show([])
-            self.show_filter()
+            if not session.hidden_turn:  # a decision hidden from the human shows nothing
+                self.query_one("#prompt", Static).update(
+                    f"{session.names[session.bot_seat].capitalize()} is thinking…"
+                )
+                self.query_one(MovesPanel).show([])
+                self.show_filter()
             self.run_worker(session.bot_choice, thread=True, group="bot", exclusive=True)
         elif session.over:
             self.action_result()
@@ -368,8 +372,13 @@ class TableScreen(FittedScreen):
         assert isinstance(move, str)
         self.thinking = False
         self.tell(self.session.apply_bot(move))
-        if not self.session.bot_to_move:
+        if self.session.hidden_turn:
+            self.next_turn()  # still nothing to show (issue 35)
+            return
+        # the screen as it would have been right after the last move the human may know of
+        if not self.session.bot_to_move or self._owed_refresh:
             self.refresh_table()
+        self._owed_refresh = False
         self.next_turn()
 
     def play(self, move: str) -> None:
@@ -382,7 +391,11 @@ class TableScreen(FittedScreen):
             self.notify(f"error: {exc}", severity="error")
             return
         self.tell(lines)
-        if not self.session.bot_to_move or self.slow_bot:
+        if self.session.hidden_turn and self.slow_bot:
+            # the bot is asked what the human may not know it is (issue 35): the redraw comes
+            # once it has decided, the one this move would have had had it not been asked
+            self._owed_refresh = True
+        elif not self.session.bot_to_move or self.slow_bot:
             self.refresh_table()  # a quick bot answers at once: one redraw after its moves
         self.next_turn()
 

@@ -136,8 +136,8 @@ def main(argv: list[str] | None = None) -> list[str]:
     if args.timesteps > 0:
         model.learn(total_timesteps=args.timesteps)
     lines = [
-        f"trained {model.num_timesteps} timesteps in {time.perf_counter() - start:.0f} s "
-        f"({time.process_time() - cpu:.0f} s CPU)"
+        f"trained {model.num_timesteps} timesteps ({vec_env.episode_count} games) in "
+        f"{time.perf_counter() - start:.0f} s ({time.process_time() - cpu:.0f} s CPU)"
     ]
     if args.out:
         model.save(args.out)

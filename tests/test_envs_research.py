@@ -72,7 +72,7 @@ def test_maskable_ppo_trains_without_an_illegal_action() -> None:
     sb3_contrib = pytest.importorskip("sb3_contrib")
     from stable_baselines3.common.callbacks import BaseCallback
 
-    class NoIllegalAction(BaseCallback):  # type: ignore[misc]
+    class NoIllegalAction(BaseCallback):
         steps = 0
 
         def _on_step(self) -> bool:

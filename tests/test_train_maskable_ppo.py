@@ -50,7 +50,7 @@ def test_trains_saves_loads_and_reports(
     out = tmp_path / "model.zip"
     lines = example.main([*TINY, "--seed", "3", "--out", str(out)])
     assert capsys.readouterr().out.splitlines() == lines  # --quiet: the results only
-    assert re.fullmatch(r"trained 512 timesteps in \d+ s \(\d+ s CPU\)", lines[0])
+    assert re.fullmatch(r"trained 512 timesteps \(\d+ games\) in \d+ s \(\d+ s CPU\)", lines[0])
     assert len(lines) == 3
     for bot, line in zip(("random", "heuristic"), lines[1:], strict=True):
         match = RESULT.fullmatch(line)

@@ -36,7 +36,7 @@ from claim.core.errors import ConfigError  # noqa: E402
 from claim.core.options import SetupOptions  # noqa: E402
 from claim.core.state import State  # noqa: E402
 from claim.envs.actions import ACTION_COUNT, index_of  # noqa: E402
-from claim.envs.encoding import OBSERVATION_SIZE  # noqa: E402
+from claim.envs.encoding import INFORMATION_STATE_SIZE, OBSERVATION_SIZE  # noqa: E402
 from claim.openspiel import bot as bot_module  # noqa: E402
 from claim.openspiel.bot import (  # noqa: E402
     EngineRollouts,
@@ -130,7 +130,7 @@ def test_game_facts() -> None:
     kind = game.get_type()
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert game.information_state_tensor_shape() == [OBSERVATION_SIZE]
+    assert game.information_state_tensor_shape() == [INFORMATION_STATE_SIZE]
     assert game.observation_tensor_shape() == [OBSERVATION_SIZE]
 
 

@@ -18,6 +18,11 @@ each field is a block of counts or flags:
 
 ``docs/rl.md`` lists every field with its meaning; :func:`field_slice` finds one in a vector.
 
+That vector is the present. :func:`encode_information_state` is perfect recall: the same vector,
+then :func:`encode_history` — every finished trick as the view lists it, the trick on the table
+in order, and the seat's own moves (:data:`HISTORY_FIELDS`) — so two information states never
+share it (OpenSpiel's information-state tensor; the environments' ``observation="history"``).
+
 >>> OBSERVATION_SIZE == sum(field.size for field in FIELDS)
 True
 """
@@ -32,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from claim.core import cards, keys
-from claim.core.view_types import PlayerView, View
+from claim.core.view_types import CurrentTrickView, PlayerView, TrickView, View
 from claim.envs.actions import ACTION_COUNT, FACTIONS, index_of, name_key
 
 #: how the view writes a card its viewer may not identify
@@ -357,6 +362,156 @@ def _write_result(w: _Writer, view: View, seat: int) -> None:
         if player is not None:
             side = "mine" if player == seat else "theirs"
             w.put(f"votes.{side}", _FACTION_INDEX[faction])
+
+
+# -------------------------------------------------------------------------------------------------
+# The information state: the present and the history (perfect recall)
+# -------------------------------------------------------------------------------------------------
+
+#: the most finished tricks the history block holds (over 300 random games with every expansion
+#: the most was 29; a game of more is refused rather than cut, which would merge histories)
+MAX_TRICKS: Final[int] = 40
+#: the most decisions of one game (OpenSpiel's ``max_game_length``): the base game has 52,
+#: powers and artifact windows add some (over 10,000 random games with every expansion the most
+#: was 99, one player's 52); nothing in the rules caps them, so the bound is ten times that
+MAX_DECISIONS: Final[int] = 1000
+#: artifacts named in one finished trick (each player holds three, A1), cards King's Daggers took
+_TRICK_ARTIFACTS: Final[int] = 6
+_TRICK_DAGGERED: Final[int] = 2
+_PLAY_ENTRIES: Final[int] = 4
+
+#: the entries of one finished trick in the history block, in order (each a number; a card is
+#: its index in :data:`OBS_NAMES` plus one, ``"?"`` is ``CARD_BLOCK``, none is 0; a player is 1
+#: for you, 2 for them, 0 for nobody; a faction its index in ``FACTIONS`` plus one)
+TRICK_ENTRIES: Final[tuple[str, ...]] = (
+    "played (1: this row holds a trick)",
+    "phase (1 or 2)",
+    "number (the trick's number in its phase)",
+    "leader (1 you, 2 them)",
+    "prize (card; with Islands the older of the two)",
+    "second prize (card; Islands)",
+    *(
+        f"{which} play: {entry}"
+        for which in ("first", "second")
+        for entry in ("player", "card", "value", "declared faction")
+    ),
+    "winner (1 you, 2 them, 0 none)",
+    *(f"artifact used {i + 1} (its index in ARTIFACTS plus one)" for i in range(_TRICK_ARTIFACTS)),
+    *(f"card a King's Dagger took {i + 1}" for i in range(_TRICK_DAGGERED)),
+)
+#: the fields of the history part of the information-state vector, after the observation
+HISTORY_FIELDS: Final[tuple[Field, ...]] = _layout(
+    [
+        (
+            "history.tricks",
+            MAX_TRICKS * len(TRICK_ENTRIES),
+            f"the finished tricks in order, {len(TRICK_ENTRIES)} entries each (TRICK_ENTRIES)",
+        ),
+        (
+            "history.current",
+            len(TRICK_ENTRIES),
+            "the trick on the table as far as it went (TRICK_ENTRIES; values 0, phase and"
+            " number 0): the order of its plays and of the artifacts used in it",
+        ),
+        (
+            "history.own",
+            MAX_DECISIONS,
+            "your own moves in order, each its action number plus one (0: none yet)",
+        ),
+    ]
+)
+#: the bounds of the history part's entries: an effective value may be below 0 (a Magic Wand's
+#: −2, A12); an own move is its action number plus one
+HISTORY_LOW: Final[float] = -HIGH
+HISTORY_HIGH: Final[float] = float(ACTION_COUNT)
+#: the length of the history part
+HISTORY_SIZE: Final[int] = HISTORY_FIELDS[-1].start + HISTORY_FIELDS[-1].size
+#: the length of the information-state vector: the observation, then the history
+INFORMATION_STATE_SIZE: Final[int] = OBSERVATION_SIZE + HISTORY_SIZE
+
+
+def _card_number(name: str | None) -> int:
+    """A card of the history as one number: 0 none, ``CARD_BLOCK`` ``"?"``, else its index in
+    :data:`OBS_NAMES` plus one."""
+    if name is None:
+        return 0
+    if name == HIDDEN:
+        return CARD_BLOCK
+    index = _NAME_INDEX.get(name)
+    if index is None:
+        raise ValueError(f"history: the view names an unknown card {name!r}")
+    return index + 1
+
+
+def _side(player: int | None, seat: int) -> int:
+    return 0 if player is None else 1 if player == seat else 2
+
+
+def _over(what: str, count: int, bound: int) -> ValueError:
+    return ValueError(f"history: {count} {what}, more than the {bound} the encoding holds")
+
+
+def encode_history(view: View, seat: int, own: Sequence[int]) -> npt.NDArray[np.float32]:
+    """The history part of the information state of ``seat``: every finished trick as the view
+    lists it (its prizes, cards, declarations, winner, the artifacts used in it and the cards
+    King's Daggers took) and ``own``, the action numbers of ``seat``'s own moves so far (a pass
+    at an artifact window, a secret choice: what the view does not show)."""
+    vector = np.zeros(HISTORY_SIZE, dtype=np.float32)
+    tricks = view["tricks"]
+    if len(tricks) > MAX_TRICKS:
+        raise _over("finished tricks", len(tricks), MAX_TRICKS)
+    if len(own) > MAX_DECISIONS:
+        raise _over("own moves", len(own), MAX_DECISIONS)
+    width = len(TRICK_ENTRIES)
+    for t, trick in enumerate(tricks):
+        row = _trick_row(trick, seat, trick["phase"], trick["number"], trick["winner"])
+        vector[t * width : (t + 1) * width] = row
+    current = view.get("current")
+    if current is not None:
+        start = HISTORY_FIELDS[1].start
+        vector[start : start + width] = _trick_row(current, seat, 0, 0, current.get("winner"))
+    start = HISTORY_FIELDS[2].start
+    vector[start : start + len(own)] = np.asarray(own, dtype=np.float32) + 1
+    return vector
+
+
+def _trick_row(
+    trick: TrickView | CurrentTrickView, seat: int, phase: int, number: int, winner: int | None
+) -> list[float]:
+    """One row of :data:`TRICK_ENTRIES`: a finished trick, or the one on the table."""
+    row: list[float] = [1, phase, number, _side(trick["leader"], seat)]
+    prizes: list[str | None] = [trick["prize"]]
+    if trick.get("prizes"):
+        prizes = list(trick.get("prizes") or [])  # L6: both, older first
+    row += [_card_number(prizes[0]), _card_number(prizes[1] if len(prizes) > 1 else None)]
+    plays = trick["plays"]
+    if len(plays) > 2:
+        raise _over("plays in a trick", len(plays), 2)
+    for play in plays:
+        faction = play.get("as")
+        declared = _FACTION_INDEX[faction] + 1 if faction else 0
+        value = play.get("value", 0)  # the trick on the table shows no values
+        row += [_side(play["player"], seat), _card_number(play["card"]), value, declared]
+    row += [0] * (_PLAY_ENTRIES * (2 - len(plays)))
+    row.append(_side(winner, seat))
+    artifacts = trick.get("artifacts") or []
+    daggered = trick.get("daggered") or []
+    if len(artifacts) > _TRICK_ARTIFACTS or len(daggered) > _TRICK_DAGGERED:
+        raise _over("artifacts in a trick", len(artifacts), _TRICK_ARTIFACTS)
+    row += [_ARTIFACT_INDEX[name] + 1 for name in artifacts]
+    row += [0] * (_TRICK_ARTIFACTS - len(artifacts))
+    row += [_card_number(card) for card in daggered]
+    row += [0] * (_TRICK_DAGGERED - len(daggered))
+    return row
+
+
+def encode_information_state(
+    view: View, seat: int, factions: Sequence[str], own: Sequence[int]
+) -> npt.NDArray[np.float32]:
+    """The information state of ``seat`` as a vector (:data:`INFORMATION_STATE_SIZE` entries):
+    the observation (:func:`encode`, the present) then the history (:func:`encode_history`), so
+    two positions with different pasts, or different own moves, differ (perfect recall)."""
+    return np.concatenate([encode(view, seat, factions), encode_history(view, seat, own)])
 
 
 def action_mask(view: View) -> npt.NDArray[np.int8]:

@@ -10,7 +10,8 @@ The agent plays ``seat``; every move of the other seat is made at once by the op
   gets, its ``action_mask`` included) that returns an action index (:data:`OpponentPolicy`).
 
 Observations and actions are those of the PettingZoo environment
-(:func:`claim.envs.aec.observation_space`, :mod:`claim.envs.actions`); :meth:`action_masks` gives
+(:func:`claim.envs.aec.observation_space`, :mod:`claim.envs.actions`; ``observation="history"``
+for the information state, the opponent policy's too); :meth:`action_masks` gives
 the mask as sb3-contrib's ``MaskablePPO`` asks for it. The reward is +1 / −1 / 0 when the game
 ends, 0 before. An action the mask forbids ends the episode with −1 (as PettingZoo's
 ``TerminateIllegalWrapper`` does) and ``info["illegal_action"]``: Gymnasium's own checks step with
@@ -33,10 +34,12 @@ from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.state import State
 from claim.core.view import observe
 from claim.core.view_types import View
-from claim.envs.actions import ACTION_COUNT, move_of
+from claim.envs.actions import ACTION_COUNT, index_of, move_of
 from claim.envs.aec import (
     RENDER_MODES,
     Observation,
+    Recall,
+    check_observation,
     observation_space,
     rewards_of,
     seat_observation,
@@ -68,6 +71,7 @@ class ClaimSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         bot: str | OpponentPolicy = "heuristic",
         seat: int = 0,
         render_mode: str | None = None,
+        observation: str = "present",
         **options: Any,
     ) -> None:
         if seat not in (0, 1):
@@ -86,8 +90,9 @@ class ClaimSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise TypeError(f"bot must be a bot spec or a callable policy, not {bot!r}")
         self.seat = seat
         self.render_mode = render_mode
+        self._recall = Recall(check_observation(observation))
         self._dealer = Dealer(setup_options(options))
-        self.observation_space = observation_space()
+        self.observation_space = observation_space(observation)
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self._bot: Bot | None = None
         self._ended = False  # set by an illegal action, which ends the episode mid-game
@@ -105,6 +110,7 @@ class ClaimSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
         self.game_state = self._dealer.deal(game_seed)
+        self._recall.reset()
         if self.bot_spec is not None:
             self._bot = build_bot(self.bot_spec, bot_seed(game_seed))
         self._ended = False
@@ -117,20 +123,23 @@ class ClaimSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self.game_state
 
     def _observe(self) -> Observation:
-        observation = seat_observation(self._game(), self.seat)
+        observation = seat_observation(self._game(), self.seat, self._recall.own(self.seat))
         self._mask = observation["action_mask"].astype(bool)
         return observation
 
     def _opponent_moves(self) -> None:
         state = self._game()
         while not is_over(state) and current_player(state) != self.seat:
-            apply(state, self._opponent_move(state))
+            move = self._opponent_move(state)
+            apply(state, move)
+            self._recall.moved(1 - self.seat, index_of(move))
 
     def _opponent_move(self, state: State) -> str:
         if self._policy is None:
             assert self._bot is not None
             return decide(state, self._bot)
-        action = int(self._policy(seat_observation(state, 1 - self.seat)))
+        other = 1 - self.seat
+        action = int(self._policy(seat_observation(state, other, self._recall.own(other))))
         move = move_of(action)  # a ValueError outside the action space
         if move not in legal_actions(state):
             raise ValueError(f"the opponent policy chose an illegal action {action} ({move!r})")
@@ -164,6 +173,7 @@ class ClaimSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._ended = True
             return self._observe(), -1.0, True, False, {"illegal_action": move}
         apply(state, move)
+        self._recall.moved(self.seat, int(action))
         self._opponent_moves()
         reward = rewards_of(state)[self.seat] if is_over(state) else 0.0
         if self.render_mode == "human":

@@ -23,9 +23,12 @@ with ``seed=S`` starts dealt, with no chance node.
 sorted): every finished trick, both Score piles, their own hand, what they have seen — the view
 the project defines as what a player may know (RULES.md §10). The information-state string adds
 the player's own actions so far (the view does not show a pass at an artifact window, for
-instance), so two histories a player can tell apart have different strings. The tensors are
-:func:`claim.envs.encoding.encode` of the same view (10,015 float32 entries; the information
-state tensor is the observation tensor: the own-action list has no fixed size). Before the deal
+instance), so two histories a player can tell apart have different strings. The observation
+tensor is the present: :func:`claim.envs.encoding.encode` of the view (10,015 float32 entries).
+The information-state tensor is perfect recall: that vector, then the history
+(:func:`claim.envs.encoding.encode_history`: every finished trick's prizes, cards, declarations,
+winner, artifacts and daggered cards, then the player's own actions; 11,935 entries in all), so
+two information states never share it (tests/test_openspiel_information.py). Before the deal
 the strings say only ``dealing`` and the tensors are zero.
 
 :meth:`ClaimState.resample_from_infostate` is :func:`claim.determinize`: a state the player
@@ -55,7 +58,13 @@ from claim.core.state import State
 from claim.core.view import determinize, observe, report, spectate
 from claim.core.view_types import View
 from claim.envs.actions import ACTION_COUNT, index_of, move_of
-from claim.envs.encoding import OBSERVATION_SIZE, encode
+from claim.envs.encoding import (
+    INFORMATION_STATE_SIZE,
+    MAX_DECISIONS,
+    OBSERVATION_SIZE,
+    encode,
+    encode_information_state,
+)
 from claim.envs.games import setup_options
 
 GAME_NAME: Final[str] = "python_claim"
@@ -64,11 +73,10 @@ GAME_NAME: Final[str] = "python_claim"
 SEED_BYTES: Final[int] = 4
 CHANCE_OUTCOMES: Final[int] = 256
 
-#: a bound on the decisions of one game, for OpenSpiel's ``max_game_length``. The base game
-#: always has 52 (each player plays 26 cards); powers and artifact windows add decisions: over
-#: 10,000 uniformly random games with every expansion (2026-12-06) the most was 99. Nothing in
-#: the rules caps them exactly, so the bound is ten times what was seen.
-MAX_GAME_LENGTH: Final[int] = 1000
+#: a bound on the decisions of one game, for OpenSpiel's ``max_game_length``: the encoding's
+#: (:data:`claim.envs.encoding.MAX_DECISIONS`, whose information-state vector lists a player's
+#: own moves up to it)
+MAX_GAME_LENGTH: Final[int] = MAX_DECISIONS
 
 #: the game parameters and their defaults. OpenSpiel reads a parameter in a game string by its
 #: look (``heroes=5`` is an int, ``heroes=jester`` a string), so each has one type: a number
@@ -412,7 +420,9 @@ class ClaimObserver:
     ``iig_obs_type.private_info``: ``SINGLE_PLAYER`` the player's own view (observe),
     ``NONE`` a spectator's (public information only; a string, no tensor: the encoding is of a
     seat's view, which names that seat's artifacts), ``ALL_PLAYERS`` everything;
-    ``perfect_recall`` adds the player's own actions to the string (the information state).
+    ``perfect_recall`` adds the player's own actions to the string and, for a player's own view,
+    the history to the tensor (:func:`~claim.envs.encoding.encode_information_state`): the
+    information state.
     Without ``public_info``: ``NONE`` observes nothing (an empty string, a zero tensor); private
     information alone is refused, since the view mixes the two (a hand's cards are named among
     the public zones).
@@ -432,10 +442,13 @@ class ClaimObserver:
         else:
             self.kind = "all"
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        #: the information state (the present and the history) rather than the present alone
+        self.history = self.perfect_recall and self.kind == "player"
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         if self.silent or self.kind != "public":
-            self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+            size = INFORMATION_STATE_SIZE if self.history else OBSERVATION_SIZE
+            self.tensor = np.zeros(size, np.float32)
             self.dict["observation"] = self.tensor
 
     def set_from(self, state: ClaimState, player: int) -> None:
@@ -448,7 +461,12 @@ class ClaimObserver:
             return
         claim = state.table.game()
         assert claim is not None
-        self.tensor[:] = encode(view, player, claim.config.factions)
+        factions = claim.config.factions
+        if self.history:
+            own = state.table.own[player]
+            self.tensor[:] = encode_information_state(view, player, factions, own)
+        else:
+            self.tensor[:] = encode(view, player, factions)
 
     def string_from(self, state: ClaimState, player: int) -> str:
         """``player``'s observation of ``state`` (:meth:`Table.text`)."""

@@ -410,15 +410,20 @@ async def _screens(state: State, slow: bool, stop: Callable[[State], bool] | Non
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.table
         assert screen is not None and screen.slow_bot == slow
-        original = screen.refresh_table
 
-        def recording() -> None:
-            original()
-            if not session.over:
-                assert not session.hidden_turn  # nothing is drawn while it is pending
-                drawn.append(screen.text)
+        def recording(draw: Callable[[], None]) -> Callable[[], None]:
+            def drawing() -> None:
+                before = screen.text
+                draw()
+                text = screen.text
+                if not session.over and text != before and text != (drawn or [""])[-1]:
+                    drawn.append(text)
 
-        screen.refresh_table = recording  # type: ignore[method-assign]
+            return drawing
+
+        # a redraw, and the prompt and moves the bot's turn shows ("is thinking…")
+        screen.refresh_table = recording(screen.refresh_table)  # type: ignore[method-assign]
+        screen.next_turn = recording(screen.next_turn)  # type: ignore[method-assign]
         while True:
             for _ in range(500):  # the bot's moves, each in a worker thread when slow
                 await pilot.pause()

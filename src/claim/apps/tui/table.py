@@ -213,6 +213,11 @@ class TableScreen(FittedScreen):
         human's legal moves and decision, the public setup and the log: never the true state,
         and never the bot's move before it is played (it is told once made)."""
         session = self.session
+        if session.hidden_turn:
+            # the bot is asked what the human may not know it is (issue 35): the table is drawn
+            # once it has decided, as this redraw would have drawn it had the bot not been asked
+            self._owed_refresh = True
+            return
         self.pass_unasked()
         view = session.view()
         decision = session.decision()
@@ -391,11 +396,7 @@ class TableScreen(FittedScreen):
             self.notify(f"error: {exc}", severity="error")
             return
         self.tell(lines)
-        if self.session.hidden_turn and self.slow_bot:
-            # the bot is asked what the human may not know it is (issue 35): the redraw comes
-            # once it has decided, the one this move would have had had it not been asked
-            self._owed_refresh = True
-        elif not self.session.bot_to_move or self.slow_bot:
+        if not self.session.bot_to_move or self.slow_bot:
             self.refresh_table()  # a quick bot answers at once: one redraw after its moves
         self.next_turn()
 

@@ -101,7 +101,11 @@ async def _play(folder: Path) -> dict[str, Any]:
             elif seat == 0:
                 assert "unasked" not in message
             await _say(
-                manager, game, client, {"type": "move", "move": move, "version": game.version}
+                # the seat's own version (issue 35: it counts no pass hidden from it)
+                manager,
+                game,
+                client,
+                {"type": "move", "move": move, "version": message["version"]},
             )
         return seen
     finally:

@@ -22,6 +22,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import claim.apps.cli.group
 import claim.sim.arena
 from claim.apps.cli import cli
 from claim.core import cards, records
@@ -165,7 +166,10 @@ def _quick(text: str, refused_above: int | None = None) -> bool:
     return value <= 2 or (refused_above is not None and value > refused_above)
 
 
-games = st.one_of(st.sampled_from(["0", "1", "2"]), numbers.filter(_quick))
+games = st.one_of(
+    st.sampled_from(["0", "1", "2"]),
+    numbers.filter(lambda n: _quick(n, claim.apps.cli.group.MAX_GAMES)),
+)
 
 
 @settings(FUZZ, max_examples=40 * SCALE)
@@ -216,3 +220,119 @@ def test_arena_options(args: list[str], pair: str, count: str, jobs: str) -> Non
 def test_huge_and_binary_input_is_one_line(args: list[str], stdin: bytes | None, text: str) -> None:
     result = claim_run(args, "pinned", stdin)
     assert result.exit_code == 2 and text in result.stderr, result.stderr
+
+
+# -- issue 38: the hostile inputs an attacker tried, pinned ----------------------------------------
+
+
+def one_line_error(args: list[str], text: str, stdin: bytes | None = None) -> Result:
+    """``claim ARGS`` refused with exit code 2 and one line ``error: ...`` naming ``text``."""
+    result = claim_run(args, "pinned", stdin)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and text in result.stderr, result.stderr
+    return result
+
+
+@pytest.mark.parametrize(
+    ("content", "text"),
+    [
+        ("games = " + "9" * 5000 + "\n[[part]]\nkind = 'heroes'\n", "a number in it is too long"),
+        ("a = " + "[" * 100_000 + "\n", "arrays or tables nest too deep"),
+        ("a = " + "{b = " * 100_000 + "\n", "arrays or tables nest too deep"),
+        (f"seed = {10**30}\n[[part]]\nkind = 'heroes'\n", "seed must be from -1844"),
+        # TOML's "\u001b": an escape character in the name, or in a setup's
+        ('name = "x\\u001b[31m"\n[[part]]\nkind = "heroes"\n', r"printable text, not 'x\x1b[31m'"),
+        ('[setups."\\u001b"]\n[[part]]\nkind = "heroes"\n', "a setup's name must be printable"),
+    ],
+)
+def test_hostile_study_files(content: str, text: str, tmp_path: Path) -> None:
+    path = tmp_path / "study.toml"
+    path.write_text(content)
+    result = one_line_error(["lab", str(path), "--out", str(tmp_path / "o"), "--quiet"], text)
+    assert "\x1b" not in result.stderr  # no escape code reaches the terminal
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_study_file_past_its_size_bound(tmp_path: Path) -> None:
+    path = tmp_path / "study.toml"
+    path.write_bytes(b"# " + b"x" * 1024 * 1024 + b"\n")
+    one_line_error(["lab", str(path), "--out", str(tmp_path / "o")], "it is over 1,024 KiB")
+
+
+def test_an_escape_code_in_an_error_message_is_escaped() -> None:
+    result = one_line_error(["lab", "\x1b[2Jfactions", "--out", "x"], "unknown study")
+    assert "\x1b" not in result.stderr and "\\x1b[2J" in result.stderr
+
+
+def test_a_kept_arena_file_with_a_line_nested_100000_deep(tmp_path: Path) -> None:
+    keep = tmp_path / "games.jsonl"
+    match = ["arena", "--bots", "random,random", "--deals", "1", "--seed", "1", "--json"]
+    assert claim_run([*match, "--keep", str(keep)], "pinned").exit_code == 0
+    with keep.open("a") as file:
+        file.write("[" * 100_000 + "\n")
+    one_line_error([*match, "--keep", str(keep)], "line 4: not a game (nested too deep)")
+    keep.write_text("[" * 100_000 + "\n")  # the header line itself
+    one_line_error([*match, "--keep", str(keep)], "is not a file of kept arena games")
+
+
+def test_a_lab_games_file_with_a_line_nested_100000_deep(tmp_path: Path) -> None:
+    study = ["lab", "first-leader", "--games", "2", "--seed", "1", "--quiet", "--out"]
+    assert claim_run([*study, str(tmp_path)], "pinned").exit_code == 0
+    games = tmp_path / "games.jsonl"
+    lines = games.read_text().splitlines()
+    games.write_text("\n".join([*lines[:2], "[" * 100_000, *lines[2:]]) + "\n")
+    one_line_error([*study, str(tmp_path)], "line 3: not a game (nested too deep)")
+    games.write_text("[" * 100_000 + "\n")
+    one_line_error([*study, str(tmp_path)], "is not a file of kept lab games")
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze"])
+def test_records_are_read_with_a_bound(command: str) -> None:
+    """``/dev/zero`` as the record, or on stdin: refused at 4 MiB, not read into memory."""
+    one_line_error([command, "/dev/zero"], "/dev/zero is not a record: it is over 4 MiB")
+    with open("/dev/zero", "rb") as zero:
+        one_line_error([command, "-"], "stdin is not a record: it is over 4 MiB", zero.read(2**23))
+
+
+def test_simulate_games_has_the_bound_of_every_run() -> None:
+    """A hundred million games listed up front ran out of memory: refused at once."""
+    one_line_error(["simulate", "--games", "100000000"], "is not in the range 0<=x<=1000000")
+    one_line_error(["simulate", "--games", "1000001"], "is not in the range 0<=x<=1000000")
+
+
+def test_replay_table_without_a_terminal_prints_the_account(tmp_path: Path) -> None:
+    """``claim replay REC --table`` with input or output redirected: the account line by line
+    (the table wrote escape codes forever); with ``--view`` a one-line error."""
+    path = tmp_path / "game.json"
+    dealt = claim_run(["deal", "--seed", "3"], "pinned")
+    path.write_text(dealt.stdout)
+    table = claim_run(["replay", str(path), "--table"], "pinned")
+    assert table.exit_code == 0 and "\x1b" not in table.stdout
+    assert table.stdout == claim_run(["replay", str(path)], "pinned").stdout
+    one_line_error(
+        ["replay", str(path), "--table", "--view", "0"], "--table --view needs a terminal"
+    )
+
+
+def test_serve_with_a_bad_host_leaves_no_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CLAIM_DATABASE_URL", raising=False)
+    for host in ("999.1.1.1", "192.0.2.1"):  # not an address; an address not of this machine
+        one_line_error(["serve", "--host", host, "--port", "0"], f"cannot listen on {host}:0")
+        assert list(tmp_path.iterdir()) == []
+
+
+def test_play_help_names_the_keys_the_table_binds() -> None:
+    """``claim play --help`` names save and quit by the keys bound on the table and the app."""
+    from claim.apps.tui.app import ClaimApp
+    from claim.apps.tui.table import TableScreen
+
+    def key(bindings: list[Any], action: str) -> str:
+        return next(b.key for b in bindings if getattr(b, "action", None) == action)
+
+    save, leave = key(TableScreen.BINDINGS, "save"), key(ClaimApp.BINDINGS, "leave_game")
+    help_text = " ".join(claim_run(["play", "--help"], "pinned").stdout.split())
+    assert f"save ({save}) and quit ({leave})" in help_text
+    assert "save (s)" not in help_text and "quit (q)" not in help_text

@@ -165,6 +165,8 @@ def test_a_deep_value_built_in_python_is_refused() -> None:
         ([None], "chance[0] must be a card code string, got None"),
         (["goblins:5", 3], "chance[1] must be a card code string, got 3"),
         (["goblins:55"], "chance[0]: unknown card code 'goblins:55'"),
+        # issue 38: a padded list (1,000 entries no game draws) is refused, not carried on
+        (["goblins:5"] * 1000, "chance has 1,000 entries; a game draws at most 104 (H11, A40)"),
     ],
 )
 def test_bad_chance_entries(chance: Any, text: str) -> None:
@@ -228,4 +230,51 @@ def test_first_leader_must_be_a_whole_number() -> None:
     record = json.loads(json.dumps(corpus()[0]))
     record["setup"]["first_leader"] = 1.0
     with pytest.raises(RecordError, match=r"setup.first_leader must be 0 or 1, got 1.0"):
+        records.replay(record)
+
+
+# -- issue 38: the hostile inputs an attacker tried, pinned ---------------------------------------
+
+
+def test_a_record_file_is_read_with_a_bound(tmp_path: Path) -> None:
+    """``/dev/zero`` (or a huge file) is refused after MAX_RECORD_BYTES, not read whole into
+    memory; the limit is named in the message."""
+    for path in (Path("/dev/zero"), tmp_path / "huge.json"):
+        if path.name == "huge.json":
+            path.write_bytes(b" " * (records.MAX_RECORD_BYTES + 1))
+        with pytest.raises(RecordError) as info:
+            records.read_json(path)
+        assert str(info.value) == (
+            f"{path} is not a record: it is over 4 MiB (a game's record is a few KiB)"
+        )
+    exactly = tmp_path / "padded.json"
+    record = json.dumps(corpus()[0]).encode()
+    exactly.write_bytes(record + b" " * (records.MAX_RECORD_BYTES - len(record)))
+    records.replay(records.read_json(exactly))  # at the bound: read
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "text"),
+    [
+        ("artifacts", 0, "setup.artifacts must be two lists of 3 artifact names"),
+        ("artifacts", {}, "setup.artifacts must be two lists of 3 artifact names"),
+        ("artifacts", "", "setup.artifacts must be two lists of 3 artifact names"),
+        ("artifacts", False, "setup.artifacts must be two lists of 3 artifact names"),
+        ("artifact_pool", 0, "setup.artifact_pool must be a list of artifact names"),
+        ("hero_values", 0, "setup.hero_values must map hero names to values"),
+        ("hero_values", [], "setup.hero_values must map hero names to values"),
+        ("hero_values", "", "setup.hero_values must map hero names to values"),
+    ],
+)
+def test_a_wrong_type_is_not_read_as_none(field: str, value: Any, text: str) -> None:
+    """``"artifacts": 0`` or ``{}``, ``"hero_values": 0`` or ``[]`` are wrong types, refused;
+    none is ``[]`` / ``{}`` / null / no field, as the writers write it."""
+    record = json.loads(json.dumps(corpus()[0]))
+    record["setup"][field] = value
+    with pytest.raises(RecordError) as info:
+        records.replay(record)
+    assert str(info.value) == text
+    none = {"artifacts": [], "artifact_pool": None, "hero_values": {}}[field]
+    for empty in (none, None):
+        record["setup"][field] = empty
         records.replay(record)

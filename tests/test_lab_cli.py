@@ -4,6 +4,7 @@ misuse in one line."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -114,15 +115,51 @@ def test_a_study_file(tmp_path: Path) -> None:
     assert all(r["games"] == "16" for r in _csv(out / "effects.csv"))
 
 
+#: the most a test waits for an event of a `claim lab` process (a game kept, its exit): far
+#: beyond what it takes even on a busy machine (load 10 on 2 cores), so that only a process that
+#: never gets there fails; the tests wait for the event, never for a fixed time
+PATIENCE_S = 600
+
+
+def _claim(*args: str, group: bool = False) -> subprocess.Popen[str]:
+    """``claim ARGS`` as a process (its own process group when ``group``, to be sent Ctrl-C as
+    a terminal sends it: to every process of the group, its workers included)."""
+    return subprocess.Popen(
+        [str(CLAIM), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "120"},
+        start_new_session=group,
+    )
+
+
 def _wait_for_games(path: Path, count: int, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 120
+    """Return once ``path`` keeps more than ``count`` lines (an event; the deadline only ends a
+    process that never gets there)."""
+    deadline = time.monotonic() + PATIENCE_S
     while time.monotonic() < deadline:
         if path.exists() and len(path.read_text().splitlines()) > count:
             return
         if process.poll() is not None:
             raise AssertionError(f"claim lab ended early: {process.communicate()}")
         time.sleep(0.05)
-    raise AssertionError("no games kept in two minutes")
+    process.kill()
+    raise AssertionError(f"no {count} games kept in {PATIENCE_S} s")
+
+
+def _stopped(process: subprocess.Popen[str]) -> str:
+    """Wait for the process to exit after Ctrl-C; its stderr, checked to be one line (no
+    traceback) and exit code 130."""
+    try:
+        _, stderr = process.communicate(timeout=PATIENCE_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise AssertionError(f"claim lab did not stop in {PATIENCE_S} s after Ctrl-C") from None
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert stderr.strip().splitlines()[-1].startswith("stopped"), stderr
+    return stderr
 
 
 def test_stopped_with_ctrl_c_and_resumed_it_gives_the_uninterrupted_results(
@@ -132,19 +169,12 @@ def test_stopped_with_ctrl_c_and_resumed_it_gives_the_uninterrupted_results(
     whole = run(*args, "--out", str(tmp_path / "whole"))
     assert whole.exit_code == 0, whole.output
     out = tmp_path / "stopped"
-    process = subprocess.Popen(
-        [str(CLAIM), *args, "--out", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "COLUMNS": "120"},
-    )
+    process = _claim(*args, "--out", str(out))
     _wait_for_games(out / "games.jsonl", 10, process)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130, stderr
+    stderr = _stopped(process)
     assert stderr.strip().splitlines()[-1].startswith("stopped: the finished games are kept in")
-    assert "Traceback" not in stderr and not (out / "report.html").exists()
+    assert not (out / "report.html").exists()
     kept = len((out / "games.jsonl").read_text().splitlines()) - 1
     assert 10 <= kept < 24 * 24
     # the same command, without --seed: the seed kept in DIR
@@ -154,6 +184,30 @@ def test_stopped_with_ctrl_c_and_resumed_it_gives_the_uninterrupted_results(
     for name in DATA:
         assert (out / name).read_text() == (tmp_path / "whole" / name).read_text(), name
     check_report(out)
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_ctrl_c_at_the_start_stops_in_one_line_with_exit_code_130(
+    attempt: int, tmp_path: Path
+) -> None:
+    """Ctrl-C as the study starts (at its first line, before the workers play), sent as a
+    terminal sends it, to the whole process group (its worker processes too): exit code 130
+    and one line, never a traceback or ``aborted``; nothing half-kept."""
+    out = tmp_path / "out"
+    # no --seed: the study's first line on stderr says the seed chosen (an event to wait for)
+    process = _claim("lab", "heroes", "--games", "24", "--jobs", "2", "--out", str(out),
+                     group=True)  # fmt: skip
+    assert process.stderr is not None
+    first = process.stderr.readline()
+    assert first.startswith("seed "), first
+    # the signal at once, or once the first games are kept (the workers then at work)
+    if attempt % 2:
+        _wait_for_games(out / "games.jsonl", 1, process)
+    os.killpg(process.pid, signal.SIGINT)
+    _stopped(process)
+    if (out / "games.jsonl").exists():  # every line kept is whole: the study resumes from it
+        for line in (out / "games.jsonl").read_text().splitlines():
+            json.loads(line)
 
 
 @pytest.mark.parametrize(

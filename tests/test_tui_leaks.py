@@ -443,6 +443,7 @@ def test_replay_table_view_steps_from_that_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--table --view P`` hands the table a session from seat P (the sweep above checks it)."""
+    import claim.apps.cli.replay
     import claim.apps.tui
 
     record = flail_and_windy_peaks_record()
@@ -454,6 +455,8 @@ def test_replay_table_view_steps_from_that_seat(
         started.append(ReplaySession(data, seat))
 
     monkeypatch.setattr(claim.apps.tui, "run_replay", fake_run_replay)
+    # the table needs a terminal (without one the account is printed line by line)
+    monkeypatch.setattr(claim.apps.cli.replay, "on_a_terminal", lambda: True)
     assert run("replay", str(path), "--table", "--view", "1").exit_code == 0
     assert run("replay", str(path), "--table").exit_code == 0
     assert [r.seat for r in started] == [1, None]

@@ -69,8 +69,10 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
         raise RecordError(f"{where}.first_leader must be 0 or 1, got {_shorten(first)}")
     heroes = _name_list(data.get("heroes"), f"{where}.heroes")
     pool = _name_list(data.get("hero_pool"), f"{where}.hero_pool")
-    values = data.get("hero_values") or {}
-    if not isinstance(values, dict):
+    values = data.get("hero_values")
+    if values is None:
+        values = {}
+    if not isinstance(values, dict):  # 0 or [] is not "no values": refused, not read as none
         raise RecordError(f"{where}.hero_values must map hero names to values")
     _check_hero_values(values, f"{where}.hero_values")
     try:
@@ -123,6 +125,11 @@ def _parse_artifacts(
     ``setup.artifact_pool`` (default: all 16), checked here so that errors name the field."""
     dealt_data = data.get("artifacts")
     pool_data = data.get("artifact_pool")
+    # none dealt is [] or null (or no field); 0, {} or "" is a wrong type, not "none"
+    if dealt_data is not None and not isinstance(dealt_data, list):
+        raise RecordError(f"{where}.artifacts must be two lists of 3 artifact names")
+    if pool_data is not None and not isinstance(pool_data, list):
+        raise RecordError(f"{where}.artifact_pool must be a list of artifact names")
     if not dealt_data:
         if pool_data:
             raise RecordError(f"{where}.artifact_pool: no artifacts are dealt (setup.artifacts)")

@@ -69,6 +69,14 @@ NUMBER_LIMIT = SEED_LIMIT
 MAX_DIGITS = 20
 #: how deeply a record's JSON may nest (a position needs 6 levels)
 MAX_DEPTH = 32
+#: the most ``chance`` entries a record may hold: a random outcome is drawn when a card is
+#: played (a hero's or a faction's power), an artifact is used, or the Pit empties at the end
+#: (two), so a game draws fewer than two per card of the deck. A record's entries may script
+#: draws after its moves (scenario tests do), so the bound is the game's, not the moves'
+MAX_CHANCE = 2 * DECK_SIZE
+#: the most bytes of a record file read (a game's record is a few KiB): a bound against
+#: ``/dev/zero`` or a huge file, refused in one line instead of filling the memory
+MAX_RECORD_BYTES = 4 * 2**20
 
 
 class _BadNumber(Exception):
@@ -106,12 +114,25 @@ def parse_json(text: str, source: str) -> Any:
 
 
 def read_json(path: str | Path) -> Any:
-    """Read a JSON file, turning every failure into a one-line RecordError."""
+    """Read a JSON file, turning every failure into a one-line RecordError; at most
+    MAX_RECORD_BYTES are read (``/dev/zero`` or a huge file is refused, not read whole)."""
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    check_size(raw, str(path))
     return parse_json(decode_text(raw, str(path)), str(path))
+
+
+def check_size(raw: bytes, source: str) -> None:
+    """A one-line RecordError when ``raw`` (read with a bound of MAX_RECORD_BYTES + 1) is
+    past MAX_RECORD_BYTES."""
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{source} is not a record: it is over {MAX_RECORD_BYTES // 2**20} MiB "
+            "(a game's record is a few KiB)"
+        )
 
 
 def decode_text(raw: bytes, source: str) -> str:
@@ -177,6 +198,10 @@ def _parse_chance(record: dict[str, Any]) -> list[str]:
     chance = record.get("chance", [])
     if not isinstance(chance, list):
         raise RecordError("chance must be a list of card codes")
+    if len(chance) > MAX_CHANCE:
+        raise RecordError(
+            f"chance has {len(chance):,} entries; a game draws at most {MAX_CHANCE} (H11, A40)"
+        )
     for i, code in enumerate(chance):
         if not isinstance(code, str):
             raise RecordError(f"chance[{i}] must be a card code string, got {_shorten(code)}")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from claim.core.errors import ConfigError
+from claim.core.setup import SEED_LIMIT
 from claim.lab.analysis import Findings, analyse
 from claim.lab.design import Study
 from claim.lab.kept import KeptLabGames, key
@@ -172,6 +173,8 @@ def kept_seed(out: Path) -> int | None:
         with (out / GAMES_FILE).open("rb") as file:
             first = json.loads(file.readline())
         seed = first["study"]["seed"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
-    return seed if type(seed) is int else None
+    # a seed past --seed's bound (a hand-edited file) is not resumed: the study's own check
+    # then refuses the folder, in one line
+    return seed if type(seed) is int and -SEED_LIMIT <= seed <= SEED_LIMIT else None

@@ -35,9 +35,12 @@ from typing import Any
 
 from claim.core.errors import ConfigError
 from claim.core.options import SetupOptions
+from claim.core.setup import SEED_LIMIT
 from claim.lab.design import KINDS, SETUPS, Part, default_components
 
 _TOP = {"name", "bots", "games", "seed", "base", "part", "setups"}
+#: the largest study file read (a study file is a few lines; a bound against a huge one)
+MAX_FILE_BYTES = 1024 * 1024
 _OPTION_FIELDS = {f.name for f in dataclasses.fields(SetupOptions)}
 
 
@@ -75,13 +78,27 @@ def _options(where: str, table: object) -> SetupOptions:
 
 
 def load_study_file(path: Path) -> StudyFile:
-    """Read a study file; ConfigError (one line, naming the file) for anything wrong."""
+    """Read a study file; ConfigError (one line, naming the file) for anything wrong, a hostile
+    file's included: one past :data:`MAX_FILE_BYTES`, a number too long for Python to read, or
+    arrays or tables nested deeper than the parser's recursion."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ConfigError(f"cannot read the study file {path}: {exc.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ConfigError(
+            f"{path} is not a study file: it is over {MAX_FILE_BYTES // 1024:,} KiB "
+            "(a study file is a few lines)"
+        )
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path} is not a TOML study file: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path} is not a study file: arrays or tables nest too deep") from None
+    except ValueError:  # Python's bound on the digits of an integer (int_max_str_digits)
+        raise ConfigError(f"{path} is not a study file: a number in it is too long") from None
     try:
         return _study_file(path, data)
     except ConfigError as exc:
@@ -95,6 +112,8 @@ def _study_file(path: Path, data: dict[str, Any]) -> StudyFile:
     name = data.get("name", path.stem)
     if not isinstance(name, str) or not name.strip():
         raise ConfigError("name must be a text")
+    if not name.isprintable():  # the name reaches the terminal: no escape codes
+        raise ConfigError(f"name must be printable text, not {name!r}")
     bots = data.get("bots")
     if isinstance(bots, list) and all(isinstance(b, str) for b in bots):
         bots = ",".join(bots)
@@ -103,11 +122,16 @@ def _study_file(path: Path, data: dict[str, Any]) -> StudyFile:
     for key in ("games", "seed"):
         if key in data and type(data[key]) is not int:
             raise ConfigError(f"{key} must be a whole number")
+    if "seed" in data and not -SEED_LIMIT <= data["seed"] <= SEED_LIMIT:
+        # the bound of --seed, so that the command the report prints runs
+        raise ConfigError(f"seed must be from -{SEED_LIMIT} to {SEED_LIMIT} (as --seed)")
     setups = dict(SETUPS)
     own = data.get("setups", {})
     if not isinstance(own, dict):
         raise ConfigError("setups must be tables of setup options ([setups.NAME])")
     for setup_name, table in own.items():
+        if not setup_name.isprintable():
+            raise ConfigError(f"setups: a setup's name must be printable text, not {setup_name!r}")
         setups[setup_name] = _options(f"setups.{setup_name}", table)
     raw_parts = data.get("part")
     if not isinstance(raw_parts, list) or not raw_parts:

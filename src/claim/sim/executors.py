@@ -106,12 +106,70 @@ class InProcess(Executor):
         self, play: Callable[[C, list[T]], R], context: C, batches: Sequence[list[T]]
     ) -> Iterator[R]:
         for batch in batches:
+            check_stop()
             yield play(context, batch)
 
 
+# -------------------------------------------------------------------------------------------------
+# Ctrl-C
+# -------------------------------------------------------------------------------------------------
+
+#: set by :func:`on_interrupt` at a Ctrl-C: the run is stopping
+_stop_requested = False
+
+
+def on_interrupt(signum: int, frame: object) -> None:
+    """The SIGINT handler of the ``claim`` command (its entry point installs it): Ctrl-C raises
+    KeyboardInterrupt, as Python's own handler does, and marks the run as stopping, so that an
+    interrupt swallowed on the way (raised inside a finalizer, which Python only reports) is
+    raised again by :func:`check_stop` at the next finished batch instead of being lost."""
+    global _stop_requested
+    _stop_requested = True
+    raise KeyboardInterrupt
+
+
+def check_stop() -> None:
+    """Raise KeyboardInterrupt when Ctrl-C asked the run to stop (:func:`on_interrupt`); the
+    executors call it between batches. Without that handler installed it never raises."""
+    if _stop_requested:
+        raise KeyboardInterrupt
+
+
 def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle (it cancels the run)."""
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the run and ends the
+    workers). The workers start with SIGINT blocked (:func:`_interrupts_blocked`), so a Ctrl-C
+    sent to the whole process group (a terminal's) before this runs is dropped, not a
+    traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _interrupts_blocked() -> Iterator[None]:
+    """SIGINT held back in this thread while worker processes are forked: they inherit the
+    blocked signal until their initializer ignores it. A Ctrl-C meanwhile reaches this process
+    as soon as the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool at once: the batches not started dropped, the running ones killed (a
+    stopped run keeps only finished games, and a busy machine would take minutes to finish
+    them; interpreter exit would wait for them)."""
+    # the pool's processes (private; Python 3.14's terminate_workers() does the same), taken
+    # before shutdown() forgets them
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()
 
 
 class LocalProcesses(Executor):
@@ -134,15 +192,19 @@ class LocalProcesses(Executor):
                 pending.add(pool.submit(play, context, batch))
 
         try:
-            submit()
+            with _interrupts_blocked():  # the first submit forks the workers
+                submit()
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
+                    check_stop()
                     yield future.result()
                 submit()
         except BaseException:
-            # Ctrl-C or a failing game: drop the batches not started, do not wait for the others
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Ctrl-C or a failing game: drop the batches not started, end the running ones (a
+            # second Ctrl-C held back meanwhile, so that no worker is left running)
+            with _interrupts_blocked():
+                _end_workers(pool)
             raise
         pool.shutdown()
 

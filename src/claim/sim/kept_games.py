@@ -236,7 +236,7 @@ class KeptFile(Generic[T]):
             return 0  # not even the header was written whole
         try:
             found = json.loads(complete[0])
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
             found = None
         if not isinstance(found, dict):
             raise ConfigError(f"{self.option}: {self.path} is not a file of kept {self.items}")
@@ -259,6 +259,10 @@ class KeptFile(Generic[T]):
                 item = self._parse(json.loads(line))
             except ValueError as exc:
                 raise ConfigError(f"{self.option}: {self.path}, line {number}: {exc}") from None
+            except RecursionError:
+                raise ConfigError(
+                    f"{self.option}: {self.path}, line {number}: not a game (nested too deep)"
+                ) from None
             self.done[self._key(item)] = item
         return good_size
 

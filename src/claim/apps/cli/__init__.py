@@ -12,9 +12,19 @@ game's table).
 
 from __future__ import annotations
 
+import signal
+
 # each command module registers its commands on the group when imported
 from claim.apps.cli import analyze, arena, lab, ladder, play, replay, serve, simulate
-from claim.apps.cli.group import ERROR_EXIT, ClaimGroup, cli, fail
+from claim.apps.cli.group import (
+    ERROR_EXIT,
+    STOPPED_EXIT,
+    ClaimGroup,
+    cli,
+    exit_now,
+    fail,
+    stopped,
+)
 from claim.apps.cli.play import (
     DEFAULT_PLAY_BOT,
     artifact_help_lines,
@@ -22,6 +32,7 @@ from claim.apps.cli.play import (
     hero_lines,
 )
 from claim.apps.cli.table import artifact_lines, location_lines, move_hint, table_lines
+from claim.sim.executors import on_interrupt
 
 __all__ = [
     "DEFAULT_PLAY_BOT",
@@ -49,5 +60,16 @@ __all__ = [
 
 
 def main() -> None:
-    """The console entry point (``claim``)."""
-    cli(prog_name="claim")
+    """The console entry point (``claim``). Ctrl-C stops a command with exit code 130 and one
+    line (:func:`claim.apps.cli.group.stopped`); its handler also lets a run that plays games
+    notice a Ctrl-C that Python lost on the way (:func:`claim.sim.executors.on_interrupt`)."""
+    try:
+        signal.signal(signal.SIGINT, on_interrupt)
+        try:
+            cli(prog_name="claim")
+        except KeyboardInterrupt:
+            stopped()
+    except SystemExit as exc:
+        if exc.code != STOPPED_EXIT:
+            raise
+        exit_now(STOPPED_EXIT)  # stopped: at once (exit_now says why not sys.exit)

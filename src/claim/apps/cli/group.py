@@ -7,6 +7,7 @@ never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -23,13 +24,30 @@ if TYPE_CHECKING:  # the executors load at the first run, not with every command
 
 #: exit code of every error a user can cause (bad options, records, moves, files)
 ERROR_EXIT = 2
+#: exit code of a command stopped by Ctrl-C (128 + SIGINT, the shells' convention)
+STOPPED_EXIT = 130
+#: the most games one run plays (``claim simulate --games``, ``claim lab --games``; ``--deals``
+#: of arena and ladder: ``claim.sim.arena.MAX_DEALS``, the same number): a bound against a
+#: typo costing days, or the memory of listing every game
+MAX_GAMES = 1_000_000
 
 
 def _one_line(text: str) -> str:
     """The message on one line, each word cut to 300 characters (a bad value may be a
     5,000-digit number or a megabyte of text, which Click's own messages quote whole; a file
-    name stays whole)."""
-    return " ".join(_cut(word) for word in text.split())
+    name stays whole), its control characters escaped (a value quoted from a hostile file must
+    not send escape codes to the terminal)."""
+    return " ".join(_cut(_printable(word)) for word in text.split())
+
+
+def _printable(word: str) -> str:
+    return (
+        word
+        if word.isprintable()
+        else "".join(
+            c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in word
+        )
+    )
 
 
 def _cut(word: str) -> str:
@@ -42,8 +60,36 @@ def fail(message: str) -> NoReturn:
     sys.exit(ERROR_EXIT)
 
 
+def stopped(message: str = "stopped") -> NoReturn:
+    """Leave after Ctrl-C: ``message`` on one line to stderr and exit code 130, never a
+    traceback (a command that keeps its work says where in ``message``)."""
+    click.echo(message, err=True)
+    sys.exit(STOPPED_EXIT)
+
+
+def exit_now(code: int) -> NoReturn:
+    """End the process with ``code`` at once, the output flushed: how ``claim`` leaves after
+    Ctrl-C (:func:`claim.apps.cli.main`). Not ``sys.exit``: a KeyboardInterrupt that passed
+    through an ``exec`` of source text (dataclasses and named tuples make their methods so, as
+    modules load) leaves CPython 3.11 marked as interrupted, and it then ends itself by SIGINT
+    instead of with ``code``, however the interrupt was handled. Nothing is left to finish: the
+    command released what it held (kept files, workers) on its way out."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
+
+
 class ClaimGroup(click.Group):
-    """A group whose errors, Click's usage errors included, are one line on stderr."""
+    """A group whose errors, Click's usage errors included, are one line on stderr, and whose
+    commands stopped by Ctrl-C leave with :func:`stopped`."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # before Click turns the KeyboardInterrupt into Abort (with a blank line of its own)
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            stopped()
 
     def main(
         self,
@@ -82,9 +128,13 @@ class ClaimGroup(click.Group):
             fail(exc.format_message())
         except ClaimError as exc:
             fail(str(exc))
-        except click.Abort:
-            click.echo("aborted", err=True)
+        except click.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # Ctrl-C while the options parse
+                stopped()
+            click.echo("aborted", err=True)  # end of input at a prompt
             sys.exit(1)
+        except KeyboardInterrupt:
+            stopped()
         except BrokenPipeError:
             # the reader went away (`claim simulate ... | head`): stop quietly
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -127,6 +177,12 @@ def number_text(value: int) -> str:
     """An integer for a message: a huge one by its number of digits."""
     text = str(value)
     return text if len(text) <= 20 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
+
+
+def check_games(games: int, least: int) -> None:
+    """Refuse ``--games`` outside ``least`` to :data:`MAX_GAMES` in one line (simulate, lab)."""
+    if not least <= games <= MAX_GAMES:
+        fail(f"--games must be from {least} to {MAX_GAMES:,}, not {number_text(games)}")
 
 
 def check_deals_and_jobs(deals: int, jobs: int, most: int) -> None:

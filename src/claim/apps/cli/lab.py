@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import shlex
-import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -15,11 +14,13 @@ import click
 
 from claim.apps.cli.group import (
     BOT_SPECS,
+    check_games,
     check_ray,
     cli,
     fail,
     games_executor,
     number_text,
+    stopped,
 )
 from claim.apps.cli.options import jobs_option, ray_option, setup_options
 from claim.apps.cli.progress import progress, quiet_option
@@ -34,11 +35,7 @@ if TYPE_CHECKING:  # the lab's analysis loads when a study runs
 
 #: games a component when neither --games nor the study file says
 DEFAULT_GAMES = 200
-#: the most games a component (a bound against a typo costing days)
-MAX_GAMES = 1_000_000
 DEFAULT_BOT = "heuristic"
-#: the exit code of a study stopped by Ctrl-C (its finished games kept)
-STOPPED_EXIT = 130
 
 
 def _bots(text: str) -> tuple[str, str]:
@@ -80,8 +77,7 @@ def _study(
         fail(f"unknown study {name!r}; studies are: {', '.join(STUDIES)}, or a study file (.toml)")
     if games is None:
         games = file.games if file and file.games is not None else DEFAULT_GAMES
-    if not 1 <= games <= MAX_GAMES:
-        fail(f"--games must be from 1 to {MAX_GAMES:,}, not {number_text(games)}")
+    check_games(games, 1)
     bots = _bots(bots_text or (file.bots if file and file.bots else DEFAULT_BOT))
     if seed is None:
         seed = file.seed if file and file.seed is not None else kept_seed(out)
@@ -182,12 +178,10 @@ def lab_command(
 
             findings, ran = run_study(study, out, executor, on_game=bar.step, on_start=on_start)
     except KeyboardInterrupt:
-        click.echo(
+        stopped(
             f"stopped: the finished games are kept in {out / GAMES_FILE}; run the same command "
-            "to go on",
-            err=True,
+            "to go on"
         )
-        sys.exit(STOPPED_EXIT)
     except ClaimError as exc:
         fail(str(exc))
     rate = f", {ran.played / ran.seconds:.1f} games/s" if ran.played and ran.seconds > 0 else ""

@@ -32,12 +32,23 @@ def deal(seed: int | None, options: SetupOptions) -> None:
     click.echo(records.dumps(records.to_record(state)), nl=False)
 
 
+def on_a_terminal() -> bool:
+    """Whether input and output are a terminal, as the full-screen table needs."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def load_record(file: str) -> Any:
     """The JSON record in ``file`` (``-``: stdin); problems raise a one-line RecordError."""
     if file != "-":
         return records.read_json(file)
     stream = getattr(sys.stdin, "buffer", None)
-    raw = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "replace")
+    bound = records.MAX_RECORD_BYTES + 1  # /dev/zero on stdin: refused, not read whole
+    raw = (
+        stream.read(bound)
+        if stream is not None
+        else sys.stdin.read(bound).encode("utf-8", "replace")
+    )
+    records.check_size(raw, "stdin")
     return records.parse_json(records.decode_text(raw, "stdin"), "stdin")
 
 
@@ -55,7 +66,8 @@ def load_record(file: str) -> Any:
     "--table",
     is_flag=True,
     help="Step through the game on the terminal game's table (arrows: a move at a time); with "
-    "--view P as player P saw it.",
+    "--view P as player P saw it. Without a terminal (input or output redirected) the account "
+    "is printed line by line instead, as claim play plays line by line.",
 )
 def replay(file: str, as_json: bool, view: int | None, table: bool) -> None:
     """Replay the game record FILE (- reads stdin) and tell it trick by trick.
@@ -74,6 +86,15 @@ def replay(file: str, as_json: bool, view: int | None, table: bool) -> None:
         fail("--view needs --json or --table: the readable account shows every card")
     if as_json and table:
         fail("--json and --table do not go together")
+    if table and not on_a_terminal():
+        # the table needs a terminal to draw on and keys to step with: without one it would
+        # write escape codes forever; the account is the line-by-line replay
+        if view is not None:
+            fail(
+                "--table --view needs a terminal (input and output); without one, --json "
+                "--view P prints what player P saw"
+            )
+        table = False
     record = load_record(file)
     if table:
         from claim.apps.tui import run_replay

@@ -86,7 +86,10 @@ def serve(
     """
     try:
         from claim.apps.web import run_serve
+        from claim.apps.web.serve import bind
 
+        # the address first: a bad --host or a busy port must leave no database file behind
+        bind(host, port).close()
         run_serve(
             host,
             port,

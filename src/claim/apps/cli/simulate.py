@@ -9,7 +9,15 @@ from typing import Any
 
 import click
 
-from claim.apps.cli.group import check_ray, cli, fail, games_executor, number_text, resolve_options
+from claim.apps.cli.group import (
+    MAX_GAMES,
+    check_ray,
+    cli,
+    fail,
+    games_executor,
+    number_text,
+    resolve_options,
+)
 from claim.apps.cli.options import jobs_option, ray_option, setup_options
 from claim.apps.cli.progress import progress, quiet_option
 from claim.core import cards
@@ -25,7 +33,15 @@ from claim.sim.simulate import (
 
 
 @cli.command(name="simulate")
-@click.option("--games", type=click.IntRange(min=0), default=100, show_default=True, metavar="N")
+@click.option(
+    "--games",
+    # the bound of every run's size (simulate listed a hundred million games and ran out of
+    # memory)
+    type=click.IntRange(0, MAX_GAMES),
+    default=100,
+    show_default=True,
+    metavar="N",
+)
 @setup_options
 @jobs_option
 @ray_option

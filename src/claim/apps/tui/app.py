@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from claim.apps.tui.keys import QUIT_KEY, key_display
 from claim.apps.tui.newgame import GameChoice, NewGameScreen
 from claim.apps.tui.session import DEFAULT_BOT, GameSession, ReplaySession
 from claim.apps.tui.table import ReplayScreen, TableScreen
@@ -26,7 +27,7 @@ class ClaimApp(App[str]):
     ENABLE_COMMAND_PALETTE = False
     #: ctrl+q leaves the game as q did (asking first, offering to save), not Textual's quit
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "leave_game", "Quit", key_display="^q", priority=True),
+        Binding(QUIT_KEY, "leave_game", "Quit", key_display=key_display(QUIT_KEY), priority=True),
     ]
 
     def __init__(

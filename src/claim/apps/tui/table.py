@@ -29,6 +29,7 @@ from claim.apps.tui.dialogs import (
     SaveScreen,
     TextScreen,
 )
+from claim.apps.tui.keys import SAVE_KEY, key_display
 from claim.apps.tui.session import GameSession, ReplaySession, bot_label
 from claim.apps.tui.widgets import (
     LogPanel,
@@ -155,7 +156,7 @@ class TableScreen(FittedScreen):
     DEFAULT_CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("ctrl+s", "save", "Save", key_display="^s"),
+        Binding(SAVE_KEY, "save", "Save", key_display=key_display(SAVE_KEY)),
         Binding("ctrl+t", "more", "More", key_display="^t"),
         Binding("ctrl+l", "full_log", "Log", key_display="^l"),
         Binding("ctrl+d", "never_ask", "Don't ask again", key_display="^d"),

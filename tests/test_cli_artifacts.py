@@ -31,7 +31,7 @@ BOT_FIRST = Names(("the bot", "you"))
 def table(record: dict[str, Any], seat: int) -> list[str]:
     state = records.replay(record)
     names = YOU if seat == 0 else BOT_FIRST
-    return table_lines(observe(state, seat), seat, names, state)
+    return table_lines(observe(state, seat), seat, names)
 
 
 # -- the options --------------------------------------------------------------------------------

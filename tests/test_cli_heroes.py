@@ -353,7 +353,7 @@ def test_the_terminal_table_shows_the_cube_bundle_and_a_pending_discard() -> Non
     )
     state = records.replay(cube)
     for seat in (0, 1):
-        lines = table_lines(observe(state, seat), seat, Names(), state)
+        lines = table_lines(observe(state, seat), seat, Names())
         assert any(
             line.startswith("On the table: goblins:5, hero:gelatinous-cube") for line in lines
         )
@@ -365,7 +365,7 @@ def test_the_terminal_table_shows_the_cube_bundle_and_a_pending_discard() -> Non
         moves=["play hero:cthulhu", "play knights:3", "discard goblins:1"],
     )
     state = records.replay(cthulhu)
-    mine = table_lines(observe(state, 0), 0, Names(), state)
-    theirs = table_lines(observe(state, 1), 1, Names(), state)
+    mine = table_lines(observe(state, 0), 0, Names())
+    theirs = table_lines(observe(state, 1), 1, Names())
     assert "You chose to discard goblins:1; it goes once both have chosen" in mine
     assert not any("chose" in line or "goblins:1" in line for line in theirs)

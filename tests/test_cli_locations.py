@@ -327,7 +327,7 @@ def test_play_a_whole_game_with_choices_at_the_start_and_the_end() -> None:
 def table(record: dict[str, Any], seat: int = 0) -> list[str]:
     state = records.replay(record)
     names = YOU if seat == 0 else Names(("the bot", "you"))
-    return table_lines(observe(state, seat), seat, names, state)
+    return table_lines(observe(state, seat), seat, names)
 
 
 def counted(counters: dict[str, int], setting: str | None, building: str | None) -> list[str]:

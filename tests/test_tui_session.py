@@ -202,7 +202,7 @@ def test_the_vote_standing_is_the_basic_vote_from_the_view() -> None:
 @pytest.mark.parametrize("kind", sorted(describe.PROMPTS))
 def test_every_decision_has_a_prompt(kind: str) -> None:
     view = {"current": None}
-    text = describe.prompt_text(view, 0, Names(("you", "the bot")), (kind, 2))
+    text = describe.prompt_text(view, 0, Names(("you", "the bot")), {"kind": kind, "left": 2})
     assert text and "{" not in text
 
 

@@ -21,12 +21,21 @@ from claim.core.cards import (
 )
 from claim.core.engine import current_player, history_plays, legal_actions
 from claim.core.keys import BOOK, END_STEP, MASKED, PRIVATE_LOOK
+from claim.core.powers.artifacts import DAGGER as KINGS_DAGGER_WINDOW
+from claim.core.powers.artifacts import PLAYED as PLAYED_WINDOW
 from claim.core.powers.artifacts import KingsDagger
+from claim.core.powers.base import Power
+from claim.core.powers.factions import Giants, Seers
+from claim.core.powers.fire import Poisoners
+from claim.core.powers.heroes import Cthulhu, Dinosaur, Kraken, Siren, Skeleton
+from claim.core.powers.locations import EndlessSands, Swamp, Tavern, WindyPeaks
 from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.view_types import (
     ArtifactFields,
+    ChoosingView,
     CurrentTrickView,
+    DecisionView,
     KnownSetup,
     NextView,
     PlayerView,
@@ -319,6 +328,9 @@ def report(state: State, viewer: int | None = None) -> View:
         "fire_phoenix": eyes.names("fire_phoenix", state.fire_phoenix[::-1]),
         "toxics": eyes.names("toxics", state.toxics),
         "out": eyes.names("out", state.out),
+        # the public setup (§2): the same for every viewer from the first move
+        "factions": list(state.config.factions),
+        "first_leader": state.config.first_leader,
     }
     if state.table:
         out["table"] = eyes.names("table", state.table)  # H20: the Cube bundle
@@ -331,7 +343,11 @@ def report(state: State, viewer: int | None = None) -> View:
     if counters:
         out["counters"] = counters  # the locations' public tallies (Plateau, Lava Fields, ...)
     if config.artifacts:
-        out["artifacts"] = {"pool": list(config.artifact_pool)}  # public; who holds which is not
+        # public: the pool and how many each player was dealt; who holds which is not (§8)
+        out["artifacts"] = {
+            "pool": list(config.artifact_pool),
+            "count": len(config.artifacts[0]),
+        }
     if config.heroes:
         # public: the count, the pool and the values; which heroes are in the deck is secret
         out["heroes"] = {
@@ -369,7 +385,73 @@ def report(state: State, viewer: int | None = None) -> View:
             current["winner"] = trick.winner
             current["reason"] = trick.reason
         out["current"] = current
+    if not finished and (viewer is None or viewer == current_player(state)):
+        decision = _decision(state, out.get("current"))
+        if decision is not None:
+            out["decision"] = decision  # the viewer's own: the player asked, or the replay
+    choosing = _choosing(state)
+    if choosing is not None:
+        out["choosing"] = choosing
     return out
+
+
+#: ``DecisionView.kind`` of a card to play: the trick's first card, or the second
+LEAD = "lead"
+FOLLOW = "follow"
+PLAY_KINDS = (LEAD, FOLLOW)
+
+
+def _asked(power: type[Power]) -> str:
+    """The one decision ``power`` asks a player (its ``asks`` less the automatic ``!`` step)."""
+    (kind,) = [kind for kind in power.asks if kind[0] != "!"]
+    return kind
+
+
+#: the decisions whose data is the position, in the trick, of the card they are about: the card
+#: whose power asks (a Seer, a Giant, a Poisoner, the Skeleton, Cthulhu, the Siren, the
+#: Dinosaur, the Kraken), the card a King's Dagger may take, the card just played (R-80)
+ABOUT_PLAY = frozenset(
+    [
+        _asked(power)
+        for power in (Seers, Giants, Poisoners, Skeleton, Cthulhu, Siren, Dinosaur, Kraken)
+    ]
+    + [KINGS_DAGGER_WINDOW, PLAYED_WINDOW]
+)
+#: the locations' simultaneous choices (R-62, W8), whose data is the number of cards still to
+#: choose (Cthulhu's discard is one card each)
+SIMULTANEOUS = tuple(_asked(power) for power in (EndlessSands, WindyPeaks, Swamp, Tavern))
+#: every R-62 choice: its carrying out waits in the queue as ``"!" + kind`` until both have chosen
+CHOOSING = (*SIMULTANEOUS, _asked(Cthulhu))
+
+
+def _decision(state: State, current: CurrentTrickView | None) -> DecisionView | None:
+    """The decision the engine waits on (``state.tasks``' first, or a card to play), named for
+    the viewer: the card it is about as the trick on the table shows it to them (``current``,
+    already in the viewer's terms: a masked lead is ``"?"``, W3). None only for a queue that
+    does not wait on a player (a position restored mid-step; not reached in play)."""
+    plays = current["plays"] if current is not None else []
+    if not state.tasks:
+        if not plays:
+            return {"kind": LEAD}
+        return {"kind": FOLLOW, "about": plays[0]["card"]}
+    kind, _, data = state.tasks[0]
+    if kind[0] in "@!":
+        return None
+    decision: DecisionView = {"kind": kind}
+    if kind in ABOUT_PLAY and 0 <= data < len(plays):
+        decision["about"] = plays[data]["card"]
+    elif kind in SIMULTANEOUS:
+        decision["left"] = data
+    return decision
+
+
+def _choosing(state: State) -> ChoosingView | None:
+    """The simultaneous choice under way (R-62), public: whose, and how many cards each player
+    has chosen (W8: which ones only the chooser sees)."""
+    for kind, _, _ in state.tasks:
+        if kind[0] == "!" and kind[1:] in CHOOSING:
+            return {"kind": kind[1:], "chosen": [len(state.chosen[0]), len(state.chosen[1])]}
+    return None
 
 
 def masked_from(state: State, viewer: int | None) -> bool:

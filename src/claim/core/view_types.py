@@ -96,6 +96,37 @@ class ArtifactPoolView(TypedDict):
     """The artifacts dealt from (public; who holds which is not, §8)."""
 
     pool: list[str]
+    #: how many each player was dealt (three, A19): public from the start, though which ones is
+    #: secret until used (§2 step 5, W11)
+    count: int
+
+
+class DecisionView(TypedDict):
+    """The decision the viewer is asked now (in the view of the player asked and in the
+    omniscient report only; ``View.decision``): what the moves of ``next.legal`` answer.
+
+    ``kind`` is ``"lead"`` or ``"follow"`` for a card to play, else the decision's name as the
+    describing layer and the move list know it: a power's (``seer``, ``smash``, ``crown``,
+    ``necromancer``, ``swamp``, ``tavern``, ...) or an artifact's (``art:start``,
+    ``art:dagger``, ``art:aside``, ...; R-80, A1–A4)."""
+
+    kind: str
+    #: the card the decision is about, as the viewer names it: the card led (a follow; ``"?"``
+    #: face-down, W3), the card whose power asks (the Seer, the Giant, the Kraken, ...), the card
+    #: a King's Dagger may take or the one just played (``art:dagger``, ``art:played``)
+    about: NotRequired[str]
+    #: the cards still to choose, one move each (Endless Sands, Windy Peaks, Swamp, Tavern)
+    left: NotRequired[int]
+
+
+class ChoosingView(TypedDict):
+    """A simultaneous choice under way (R-62, W8): public, since both see the other take cards
+    face-down; which cards only their chooser sees (``PlayerView.chosen``)."""
+
+    #: whose: ``endless-sands``, ``windy-peaks``, ``swamp``, ``tavern`` or ``discard`` (Cthulhu)
+    kind: str
+    #: how many cards each player has chosen so far (players 0 and 1)
+    chosen: list[int]
 
 
 class KnownSetup(TypedDict):
@@ -146,6 +177,11 @@ class View(TypedDict):
     """A whole view: ``report(state, viewer)``."""
 
     status: Literal["finished", "in-progress"]
+    #: the public setup, the same in every view from the first move (§2): the five factions in
+    #: play, in the setup's order, and who led the first trick; the hero and artifact pools and
+    #: counts are ``heroes`` and ``artifacts``, the locations ``setting`` and ``building``
+    factions: list[str]
+    first_leader: int
     tricks: list[TrickView]
     players: list[PlayerView]
     deck: list[str]
@@ -168,3 +204,7 @@ class View(TypedDict):
     artifacts: NotRequired[ArtifactPoolView]
     heroes: NotRequired[HeroesView]
     current: NotRequired[CurrentTrickView]
+    #: the viewer's own pending decision (the player asked, and the omniscient report)
+    decision: NotRequired[DecisionView]
+    #: a simultaneous choice under way (R-62): public
+    choosing: NotRequired[ChoosingView]

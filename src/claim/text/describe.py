@@ -11,7 +11,6 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from claim.core import cards, keys
 from claim.core.powers import REGISTRY
@@ -21,7 +20,8 @@ from claim.core.powers.fear import Vampires, Werewolves
 from claim.core.powers.locations import Dungeon, IceFields, LavaFields, Plateau
 from claim.core.powers.maps import Phoenixes
 from claim.core.setup import GameConfig
-from claim.core.view_types import View
+from claim.core.view import PLAY_KINDS
+from claim.core.view_types import DecisionView, View
 from claim.text import catalog
 from claim.text.account.decisions import (
     CROWN,
@@ -509,20 +509,31 @@ PROMPTS = {
 }
 
 
+def asked(view: View) -> DecisionView | None:
+    """The decision the view's player is asked other than a card to play (a power's, an
+    artifact window, a location's choice): ``view["decision"]``, None for a lead or a follow and
+    in a view whose player is not asked."""
+    decision = view.get("decision")
+    if decision is None or decision["kind"] in PLAY_KINDS:
+        return None
+    return decision
+
+
 def prompt_text(
     view: View,
     seat: int,
     names: Names,
-    decision: tuple[str, Any] | None,
+    decision: DecisionView | None,
     follow: str = "play a card (only legal ones are listed)",
 ) -> str:
-    """What the player is asked now: a decision in words, or which card to play (``follow``: how
-    this screen asks for a follow; the web table highlights the legal cards instead of listing
-    them). The terminal and the web table both show this text: the browser gets it in each
-    ``state`` message rather than keeping its own copy of the prompts."""
+    """What the player is asked now: a decision in words (``view["decision"]``, or
+    :func:`asked`), or which card to play (``follow``: how this screen asks for a follow; the
+    web table highlights the legal cards instead of listing them). The terminal and the web
+    table both show this text: the browser gets it in each ``state`` message rather than keeping
+    its own copy of the prompts."""
     other = 1 - seat
-    if decision is not None:
-        kind, data = decision
+    if decision is not None and decision["kind"] not in PLAY_KINDS:
+        kind = decision["kind"]
         template = PROMPTS.get(kind)
         if template is not None:
             seen = [c for c in view.get("deck") or () if c != "?"]
@@ -531,7 +542,7 @@ def prompt_text(
                 other=names[other],
                 other_cap=names[other].capitalize(),
                 other_poss=names.owner(other),
-                left=data if isinstance(data, int) else "",
+                left=decision.get("left", ""),
             )
         power = kind.split(":")[0]
         return f"{power.replace('-', ' ').capitalize()}: choose one."

@@ -165,7 +165,7 @@ def play(
             _tell(narrator.apply(decide(state, bot)))
             continue
         click.echo("")
-        for line in table_lines(observe(state, seat), seat, names, state):
+        for line in table_lines(observe(state, seat), seat, names):
             click.echo(line)
         if not _human_turn(state, narrator, seat):
             return
@@ -282,7 +282,7 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
                 click.echo(f"  {line}")
             continue
         if word == "show":
-            for line in table_lines(observe(state, seat), seat, narrator.names, state):
+            for line in table_lines(observe(state, seat), seat, narrator.names):
                 click.echo(line)
             continue
         if word == "save":

@@ -4,16 +4,15 @@
 from __future__ import annotations
 
 from claim.core import keys
-from claim.core.keys import END_STEP
 from claim.core.powers import artifacts as arts
 from claim.core.powers import locations as places
 from claim.core.powers.factions import Gnomes, Trolls
 from claim.core.powers.fear import Vampires, Werewolves
 from claim.core.powers.maps import Phoenixes
-from claim.core.state import State
 from claim.core.view_types import View
 from claim.text import catalog
-from claim.text.account import LOCATION_CHOICES, Names, capitalize, pending_choice
+from claim.text.account import LOCATION_CHOICES, Names, capitalize
+from claim.text.account.decisions import GARGOYLE
 
 
 def _by_faction(codes: list[str]) -> str:
@@ -60,16 +59,19 @@ def _expansion_lines(view: View, seat: int, names: Names, factions: tuple[str, .
     return lines
 
 
-def _table_heading(view: View, state: State) -> str:
+def _table_heading(view: View) -> str:
     """The table's first line: the trick being played, or the decisions of a phase start or of
     the end of the game (Endless Sands, Windy Peaks, Swamp, Tavern, the Gargoyle)."""
     phase = view["phase"]
     phase_name = "One" if phase == 1 else "Two"
-    if END_STEP in state.counters:
+    decision = view.get("decision")
+    kind = decision["kind"] if decision is not None else None
+    choosing = view.get("choosing")
+    if kind in END_ASKS or (choosing is not None and choosing["kind"] == places.Tavern.name):
         return "── End of the game ──"
-    if view.get("current") is None and pending_choice(state) is not None:
+    if view.get("current") is None and choosing is not None:
         return f"── Phase {phase_name} begins ──"
-    if view.get("current") is None and state.tasks and state.tasks[0][0] in PHASE_START_ASKS:
+    if view.get("current") is None and kind in PHASE_START_ASKS:
         return f"── Phase {phase_name} begins ──"  # Gambler's Book, Flail of Dawn (A4)
     number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
     return f"── Phase {phase_name}, trick {number} ──"
@@ -77,6 +79,8 @@ def _table_heading(view: View, state: State) -> str:
 
 #: the artifact decisions taken when Phase Two begins, before its first trick (A4)
 PHASE_START_ASKS = (arts.BETWEEN, arts.FLAIL, arts.ASIDE, arts.BOOK_TAKE)
+#: the decisions of the end of the game (§9 step 3: the Tavern's gifts, the Gargoyle's faction)
+END_ASKS = (places.Tavern.name, GARGOYLE)
 
 
 def artifact_lines(view: View, seat: int, names: Names) -> list[str]:
@@ -155,17 +159,15 @@ def move_hint(move: str, names: Names, seat: int) -> str:
     return f"{catalog.title(name)}: {text}"
 
 
-def _window_line(view: View, seat: int, names: Names, state: State) -> str:
+def _window_line(view: View, seat: int, names: Names) -> str:
     """What an artifact decision of ``seat`` asks, in words (R-80 windows, A1–A4)."""
-    task = state.tasks[0] if state.tasks else None
-    if task is None or task[1] != seat or task[0] not in ARTIFACT_WINDOWS:
+    decision = view.get("decision")
+    if decision is None or decision["kind"] not in ARTIFACT_WINDOWS:
         return ""
-    kind, _, data = task
+    kind = decision["kind"]
     other = names[1 - seat]
     if kind == arts.DAGGER:
-        current = view.get("current")
-        plays = (current["plays"] if current is not None else None) or []
-        card = plays[data]["card"] if data < len(plays) else "a card"
+        card = decision.get("about", "a card")
         return (
             f"{capitalize(names.act(1 - seat, 'has', 'have'))} just played {card}, a printed 5: "
             "your King's Dagger may take it, or pass"
@@ -252,11 +254,15 @@ def location_lines(view: View, names: Names) -> list[str]:
     return lines
 
 
-def _choice_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
+def _choice_lines(view: View, seat: int, names: Names) -> list[str]:
     """A simultaneous choice under way (R-62, W8): the cards you chose (not yet carried out),
-    how many the other has chosen, and what your pending location decision asks."""
+    how many the other has chosen (public: ``view["choosing"]``), and what your pending
+    location decision asks."""
     lines: list[str] = []
-    kind = pending_choice(state)
+    choosing = view.get("choosing")
+    kind = choosing["kind"] if choosing is not None else None
+    if kind not in LOCATION_CHOICES:
+        kind = None  # Cthulhu's discard: its own lines (the hero's)
     verb = LOCATION_CHOICES[kind][0] if kind is not None else "discard"
     other = 1 - seat
     chosen = view["players"][seat].get("chosen")
@@ -264,7 +270,7 @@ def _choice_lines(view: View, seat: int, names: Names, state: State) -> list[str
         to = f" to {names[other]}" if verb == "give" else ""
         it = "it goes" if len(chosen) == 1 else "they go"
         lines.append(f"You chose to {verb} {', '.join(chosen)}{to}; {it} once both have chosen")
-    theirs = len(state.chosen[other])
+    theirs = choosing["chosen"][other] if choosing is not None else 0
     if kind is not None and theirs:
         what = f"{theirs} card{'s' if theirs != 1 else ''}"
         to = " to give you" if verb == "give" else " to discard"
@@ -272,15 +278,11 @@ def _choice_lines(view: View, seat: int, names: Names, state: State) -> list[str
             f"{capitalize(names.act(other, 'has', 'have'))} chosen {what}{to}; you see them once "
             "both have chosen"
         )
-    nxt = view.get("next")
-    task = state.tasks[0] if state.tasks else None
-    if (
-        task is None
-        or (nxt["player"] if nxt is not None else None) != seat
-        or task[0] not in (*LOCATION_CHOICES, places.Islands.name)
-    ):
+    decision = view.get("decision")  # in the view of the player asked only
+    if decision is None or decision["kind"] not in (*LOCATION_CHOICES, places.Islands.name):
         return lines
-    ask, _, left = task
+    ask = decision["kind"]
+    left = decision.get("left", 0)
     title = catalog.title(ask)
     if ask == places.Islands.name:
         lines.append(f"{title}: take one of the two prizes; the other stays face-up")
@@ -305,11 +307,11 @@ def _choice_lines(view: View, seat: int, names: Names, state: State) -> list[str
     return lines
 
 
-def table_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
-    """The table as ``seat`` sees it, from ``observe`` only (``state`` names the factions and the
-    decision being asked)."""
+def table_lines(view: View, seat: int, names: Names) -> list[str]:
+    """The table as ``seat`` sees it, from ``observe`` only: the public setup, the decision
+    being asked and the choices under way are the view's."""
     players = view["players"]
-    lines = [_table_heading(view, state)]
+    lines = [_table_heading(view)]
     current = view.get("current")
     if current is not None:
         if len(current.get("prizes") or ()) > 1:
@@ -339,7 +341,7 @@ def table_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
     lines.append("Score piles:")
     for p in (0, 1):
         lines.append(f"  {names[p]}: {_by_faction(players[p]['score'])}")
-    factions = state.config.factions
+    factions = tuple(view["factions"])
     # pl["gnomes"]: the view's zone of face-up Gnomes (a view key, not a card's name)
     if Gnomes.name in factions or any(pl["gnomes"] for pl in players):
         gnomes = "; ".join(
@@ -356,7 +358,7 @@ def table_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
         )
     lines.extend(location_lines(view, names))
     lines.extend(artifact_lines(view, seat, names))
-    lines.extend(_choice_lines(view, seat, names, state))
+    lines.extend(_choice_lines(view, seat, names))
     other = 1 - seat
     aside = len(players[other].get("aside") or ())
     lines.append(
@@ -372,7 +374,7 @@ def table_lines(view: View, seat: int, names: Names, state: State) -> list[str]:
     nxt = view.get("next")
     legal = (nxt.get("legal") if nxt is not None else None) or []
     if legal:
-        window = _window_line(view, seat, names, state)
+        window = _window_line(view, seat, names)
         if window:
             lines.append(window)
         lines.append("Your moves:")

@@ -24,7 +24,7 @@ from claim.core.setup import GameConfig
 from claim.core.state import State
 from claim.core.unseen import Unseen, hidden_from
 from claim.core.view import observe, report
-from claim.core.view_types import View
+from claim.core.view_types import DecisionView, View
 from claim.sim.simulate import bot_seed
 from claim.text import catalog
 from claim.text.account import (
@@ -36,6 +36,7 @@ from claim.text.account import (
     location_rules_lines,
     table_setup_lines,
 )
+from claim.text.describe import asked
 
 #: the bots a player may choose, as ``make_bot`` reads them, with what the menu calls them
 BOT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -202,17 +203,11 @@ class GameSession:
         """The human's legal moves; empty when it is not their turn."""
         return legal_actions(self.state) if self.human_to_move else []
 
-    def decision(self) -> tuple[str, Any] | None:
-        """The decision the human is asked now, as ``(kind, data)`` (``seer``, ``art:start``,
+    def decision(self) -> DecisionView | None:
+        """The decision the human is asked now, from their view (``seer``, ``art:start``,
         ``swamp`` with the cards left to choose, ...); None for an ordinary play of a card or
-        when it is not their turn. The kind is what the player is told they decide, so it is
-        theirs to know."""
-        if not self.human_to_move or not self.state.tasks:
-            return None
-        kind, player, data = self.state.tasks[0]
-        if player != self.seat or kind.startswith("@"):
-            return None
-        return kind, data
+        when it is not their turn."""
+        return asked(self.view()) if self.human_to_move else None
 
     # -- moving --------------------------------------------------------------------------------
 

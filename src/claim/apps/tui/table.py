@@ -223,7 +223,7 @@ class TableScreen(FittedScreen):
         view = session.view()
         decision = session.decision()
         names = session.names
-        title = heading(view, decision[0] if decision else None)
+        title = heading(view, decision["kind"] if decision else None)
         self._status = [
             ["Claim", ""],
             [title, short_heading(title)],
@@ -257,7 +257,7 @@ class TableScreen(FittedScreen):
     def window_offered(self) -> list[str]:
         """The artifacts the window now asked offers (empty: no artifact window)."""
         decision = self.session.decision()
-        if decision is None or decision[0] not in WINDOWS:
+        if decision is None or decision["kind"] not in WINDOWS:
             return []
         return offered(self.session.legal())
 
@@ -268,7 +268,7 @@ class TableScreen(FittedScreen):
         session = self.session
         while session.human_to_move and not self.ask_all:
             decision = session.decision()
-            kind = decision[0] if decision else None
+            kind = decision["kind"] if decision else None
             names = unasked(kind, session.legal(), session.view(), session.seat, self.never)
             if not names:
                 return

@@ -72,7 +72,7 @@ from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.core.view_types import View
 from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
-from claim.text.describe import move_words, prompt_text
+from claim.text.describe import asked, move_words, prompt_text
 
 if TYPE_CHECKING:
     from claim.apps.web.broker import Lease, RedisBroker
@@ -645,11 +645,8 @@ class Game:
         over = self.over
         seat = client.seat
         to_act = seat is not None and not over and current_player(self.state) == seat
-        decision: tuple[str, Any] | None = None
-        if to_act and self.state.tasks:
-            kind, player, data = self.state.tasks[0]
-            if player == seat and not kind.startswith("@"):
-                decision = kind, data
+        # the seat's own decision, from its view (a card to play: None, as the page expects)
+        decision = asked(self.shown(viewer)) if to_act else None
         message: dict[str, Any] = {
             "type": "state",
             "seat": seat,
@@ -660,7 +657,7 @@ class Game:
             "result": dict(self.state.result) if over and self.state.result else None,
         }
         if seat is not None:
-            message["decision"] = decision[0] if decision is not None else None
+            message["decision"] = decision["kind"] if decision is not None else None
         if to_act and seat is not None:
             # the describing layer's words for what the seat is asked (text/describe.py), the
             # same as the terminal's: the browser keeps no copy of them
@@ -670,8 +667,8 @@ class Game:
             # each legal move in plain English with its hint, in the order of `legal`: the table's
             # buttons and clickable cards say these, never the engine's move strings
             message["words"] = move_words(message["legal"])
-            if decision is not None and decision[0] in WINDOWS:
-                self.artifact_window(message, client, decision[0])
+            if decision is not None and decision["kind"] in WINDOWS:
+                self.artifact_window(message, client, decision["kind"])
         client.version = message["version"]
         head = compact(message)
         return f'{head[:-1]},"view":{self.view(viewer)}}}'

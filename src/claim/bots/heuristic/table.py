@@ -29,7 +29,7 @@ from claim.bots.heuristic.card_values import (
     trick_strength,
     vote_strength,
 )
-from claim.core import cards, keys
+from claim.core import keys
 from claim.core.view_types import CurrentTrickView, NextView, PlayerView, View
 
 #: the variance one unknown card adds to its faction's margin
@@ -62,9 +62,9 @@ class Table:
         )
         self.lead_me = int(current.get("leader", self.me)) == self.me
         visible, chosen = self._visible_cards(view, mine, current)
-        history_names, garg_fresh, table = self._read_history(view)
+        garg_fresh, table = self._read_history(view)
         visible += view.get("table", table)
-        self._see_factions(visible + history_names)
+        self._see_factions(view)
         garg = self._count_collected(players, garg_fresh)
         n = len(self.factions)
         # the margin per faction, and one more entry: +1 when a Gargoyle that will count (H32)
@@ -127,19 +127,15 @@ class Table:
             visible += list(mine.get("aside") or [])  # our Flail of Dawn card (A5)
         return visible, chosen
 
-    def _read_history(self, view: View) -> tuple[list[str], bool, list[str]]:
-        """The cards of the past tricks; whether a Gargoyle was collected in Phase Two (H32);
-        the Gelatinous Cube bundle lying on the table (R-63). Sets :attr:`ent_as`."""
-        history_names: list[str] = []
+    def _read_history(self, view: View) -> tuple[bool, list[str]]:
+        """Whether a Gargoyle was collected in Phase Two (H32); the Gelatinous Cube bundle
+        lying on the table (R-63). Sets :attr:`ent_as`."""
         #: the faction a collected Ent counts for (H35)
         self.ent_as: str | None = None
         garg_fresh = False
         table: list[str] = []
         for trick in view.get("tricks", []):
-            if prize := trick.get("prize"):
-                history_names.append(prize)
             trick_plays = trick.get("plays", [])
-            history_names += [play["card"] for play in trick_plays]
             if trick.get("phase") == 2:
                 for play in trick_plays:
                     if play["card"] == "hero:ent" and play.get("as"):
@@ -152,18 +148,11 @@ class Table:
                 table = [play["card"] for play in trick_plays]
             elif trick.get("winner") is not None or trick.get("phase") != self.phase:
                 table = []
-        return history_names, garg_fresh, table
+        return garg_fresh, table
 
-    def _see_factions(self, names: list[str]) -> None:
-        """The factions in play: those of every card name seen."""
-        seen: set[str] = set()
-        for code in set(names):
-            kind = read_code(code)[0]
-            if kind == "elf-orc":
-                seen.update(("elves", "orcs"))
-            elif kind in cards.FACTIONS:
-                seen.add(kind)
-        self.factions: list[str] = sorted(seen)
+    def _see_factions(self, view: View) -> None:
+        """The factions in play: the view's public setup (§2), all five from the first move."""
+        self.factions: list[str] = sorted(view["factions"])
         self.idx: dict[str, int] = {f: i for i, f in enumerate(self.factions)}
         #: what an unknown card of each faction is worth at the end (Ruins, Pyramid, Tower)
         self.fw = [self._faction_weight(f) for f in self.factions]

@@ -50,38 +50,13 @@ function fill(id, ...children) {
   return el;
 }
 
-/** The five factions of the game: the result's votes once finished, else those the lobby's
- * options name (`known`), else every faction of a card the view names, in the rules' order. */
+/** The five factions of the game, in the rules' order: the view's public setup (every view
+ * lists them from the first move, a spectator's too); the result's votes or those the lobby's
+ * options name (`known`) for a view without them. */
 export function gameFactions(view, known = null) {
+  if (Array.isArray(view.factions) && view.factions.length) return FACTIONS.filter((f) => view.factions.includes(f));
   if (view.result && view.result.votes) return Object.keys(view.result.votes);
-  if (known && known.length === 5) return known;
-  const seen = new Set();
-  const add = (name) => {
-    if (!name || name === "?") return;
-    const f = factionOf(name);
-    if (FACTIONS.includes(f)) seen.add(f);
-  };
-  for (const pl of view.players) {
-    for (const zone of ["hand", "followers", "score", "gnomes", "tucked", "aside", "chosen"]) {
-      for (const n of pl[zone] || []) add(n);
-    }
-    add(pl.vampire);
-  }
-  for (const zone of ["deck", "discard", "troll_pool", "out", "table"]) {
-    for (const n of view[zone] || []) add(n);
-  }
-  for (const t of [...(view.tricks || []), view.current].filter(Boolean)) {
-    add(t.prize);
-    for (const n of t.prizes || []) add(n);
-    for (const p of t.plays || []) {
-      add(p.card);
-      if (p.as && FACTIONS.includes(p.as)) seen.add(p.as);
-    }
-  }
-  if ((view.toxics || []).length) seen.add("poisoners");
-  if ((view.fire_phoenix || []).length) seen.add("phoenixes");
-  if ((view.troll_pool || []).length) seen.add("trolls");
-  return FACTIONS.filter((f) => seen.has(f));
+  return known || [];
 }
 
 /** The basic vote (more cards, then the highest card, then the next): 0, 1, null (tie) or

@@ -10,6 +10,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from tests.waits import PATIENCE_S
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "ensure_chromium.sh"
 BASH = shutil.which("bash") or "/bin/bash"
 
@@ -41,7 +43,12 @@ def _tools(tmp: Path, uid: int, apt_script: str, sudo_ok: bool = False) -> dict[
 
 def _run(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [BASH, str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60, check=False
+        [BASH, str(SCRIPT)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE_S,
+        check=False,
     )
 
 

@@ -11,6 +11,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from tests.waits import PATIENCE_S
+
 from test_ensure_chromium import BASH, _tools
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "ensure_services.sh"
@@ -21,7 +23,12 @@ MISSING = ("" if glob.glob("/usr/lib/postgresql/*/bin/initdb") else "postgresql 
 
 def _run(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [BASH, str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60, check=False
+        [BASH, str(SCRIPT)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE_S,
+        check=False,
     )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from tests.clitools import assert_one_line_error, run
 from tests.test_lab import _csv, check_report
+from tests.waits import PATIENCE_S
 
 from claim.lab.design import default_components
 
@@ -113,12 +114,6 @@ def test_a_study_file(tmp_path: Path) -> None:
     more = run("lab", str(path), "--out", str(out), "--games", "16", "--quiet")
     assert more.exit_code == 0, more.output
     assert all(r["games"] == "16" for r in _csv(out / "effects.csv"))
-
-
-#: the most a test waits for an event of a `claim lab` process (a game kept, its exit): far
-#: beyond what it takes even on a busy machine (load 10 on 2 cores), so that only a process that
-#: never gets there fails; the tests wait for the event, never for a fixed time
-PATIENCE_S = 600
 
 
 def _claim(*args: str, group: bool = False) -> subprocess.Popen[str]:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.waits import PATIENCE_S
 
 from claim.core.errors import ClaimError, ConfigError
 from claim.core.options import SetupOptions
@@ -169,7 +170,7 @@ def test_an_address_nothing_listens_on_is_refused_at_once(tmp_path: Path) -> Non
         [str(CLAIM), *ARENA, "--deals", "1", "--ray", f"127.0.0.1:{port}"],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE_S,
         cwd=tmp_path,
         env={k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"},
     )
@@ -186,10 +187,20 @@ def test_claim_starts_a_quiet_ray_of_its_own(tmp_path: Path) -> None:
     arena = [str(CLAIM), *ARENA, "--deals", "8"]
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     jobs = subprocess.run(
-        [*arena, "--jobs", "2"], capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env
+        [*arena, "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE_S,
+        cwd=tmp_path,
+        env=env,
     )
     on_ray = subprocess.run(
-        [*arena, "--ray"], capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env
+        [*arena, "--ray"],
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE_S,
+        cwd=tmp_path,
+        env=env,
     )
     assert on_ray.returncode == 0, on_ray.stderr
     assert on_ray.stderr == ""

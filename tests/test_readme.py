@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.waits import PATIENCE_S
+
 from claim.core import cards
 from claim.core.powers import REGISTRY
 from claim.core.setup import playable_factions
@@ -44,7 +46,7 @@ def run_block(block: list[str], workdir: Path) -> None:
             input="quit\n",
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=PATIENCE_S,
         )
         assert done.returncode == 0, f"{line}: {done.stderr}"
         assert "Traceback" not in done.stderr

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.waits import PATIENCE_S
 
 from claim.analysis import analyse
 from claim.apps.web.app import create_app
@@ -26,7 +27,7 @@ def client() -> Any:
 
 def _finished_game(client: TestClient, **options: Any) -> str:
     created = create(client, seats=["bot:random", "bot:heuristic"], seed=91, options=options)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE_S  # the event: the game finished
     while client.get(f"/api/games/{created['id']}").json()["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.02)
@@ -42,7 +43,7 @@ def test_a_finished_game_is_analysed_as_claim_analyze_would(client: TestClient) 
     status = started.json()
     assert status["state"] == "running" and status["done"] == 0 and status["total"] > 0
     seen = [status["done"]]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + PATIENCE_S  # the event: the analysis done
     while status["state"] == "running":
         assert time.monotonic() < deadline, status
         time.sleep(0.05)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from tests.waits import PATIENCE_S
 
 from claim.apps.web.app import STATIC, create_app
 from claim.core.engine import current_player, is_over, legal_actions
@@ -162,7 +163,7 @@ def test_a_bot_seat_first_moves_before_the_human(client: TestClient) -> None:
 def test_bots_play_a_game_alone_and_spectators_watch(client: TestClient) -> None:
     created = create(client, seats=["bot:random", "bot:random"], seed=77)
     assert all("token" not in seat for seat in created["seats"])
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + PATIENCE_S  # the event: the game finished
     while client.get(f"/api/games/{created['id']}").json()["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.02)

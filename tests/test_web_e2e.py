@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.waits import PATIENCE_S
 
 from claim.core.engine import current_player, is_over
 from claim.core.game import new_game
@@ -97,7 +98,7 @@ class LiveServer:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE_S  # the event: the server answers
         while True:
             if self.process.poll() is not None:
                 pytest.fail(f"the server did not start:\n{self.log_path.read_text()}")
@@ -106,7 +107,7 @@ class LiveServer:
                 return
             except OSError:
                 if time.monotonic() > deadline:
-                    pytest.fail("the server did not answer within 30 s")
+                    pytest.fail(f"the server did not answer within {PATIENCE_S} s")
                 time.sleep(0.1)
 
     def stop(self) -> None:

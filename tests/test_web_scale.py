@@ -35,6 +35,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.waits import PATIENCE_S
 from websockets.sync.client import ClientConnection, connect
 
 from claim.apps.web.services import Postgres, Redis, ServiceError, services, start_redis
@@ -49,7 +50,7 @@ from webserver import Server, assert_clean_log
 CLAIM = (sys.executable, "-m", "claim.apps.cli")
 #: how long one message may take to come (a bot taken over after its process died: the sweep's
 #: grace, the lease's expiry and the next sweep, a few seconds, on a busy machine)
-WAIT = 45.0
+WAIT = PATIENCE_S
 
 
 # -- the servers ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
+from tests.waits import PATIENCE_S
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -178,10 +179,13 @@ def test_a_real_server_logs_table_pages_and_sockets_with_the_token_redacted(
         assert http.get(game["seats"][0]["url"]).status_code == 200
     with connect(f"{server.ws}/ws/games/{game['id']}?seat=0&token={token}", proxy=None) as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
-    time.sleep(0.3)
-    log = server.log()
-    assert f'"GET /play/{game["id"]}?seat=0&token=… HTTP/1.1" 200' in log
-    assert f'"WebSocket /ws/games/{game["id"]}?seat=0&token=…" [accepted]' in log
+    page = f'"GET /play/{game["id"]}?seat=0&token=… HTTP/1.1" 200'
+    socket_line = f'"WebSocket /ws/games/{game["id"]}?seat=0&token=…" [accepted]'
+    # the event: both lines logged (a fixed 0.3 s was too short on a busy machine)
+    deadline = time.monotonic() + PATIENCE_S
+    while not (page in (log := server.log()) and socket_line in log):
+        assert time.monotonic() < deadline, log
+        time.sleep(0.05)
     assert token not in log
     assert_clean_log(log)
 

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.waits import PATIENCE_S
+
 SERVE = (
     "import json, sys; from claim.apps.web.serve import run_serve; "
     "run_serve('127.0.0.1', 0, sys.argv[1], **json.loads(sys.argv[2]))"
@@ -34,7 +36,7 @@ class Server:
                 stderr=err,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE_S  # the event: the address printed
         found = None
         while found is None:
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", self.out.read_text())

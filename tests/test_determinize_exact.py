@@ -145,6 +145,24 @@ def test_a_masked_lead_may_be_a_card_known_in_the_hand() -> None:
     assert led_queen and kept_queen
 
 
+def test_a_fire_phoenix_drawn_in_phase_two_stays_in_the_hand_that_drew_it() -> None:
+    """Phase Two: player 1 drew two Fire Phoenixes off the pile (unseen by player 0) and showed
+    a void of Vampires. Every world deals them back into player 1's hand — the only place a
+    drawn Fire Phoenix can be — and keeps the void, never falling back to a deal without it."""
+    state = _random_position(63, 76)
+    assert state.phase == 2 and worlds.voids(state, 0) == ["vampires"]
+    hidden = sorted(c for c in state.hands[1] if c not in state.revealed)
+    assert [CODE[c][: len("fire-phoenix")] for c in hidden] == ["fire-phoenix"] * 2
+    fallbacks = worlds.VOID_FALLBACKS[0]
+    for k in range(100):
+        world = worlds.determinize(state, 0, random.Random(k))
+        assert _possible(state, world, 0)
+        phoenixes = [c for c in world.hands[1] if CODE[c].startswith("fire-phoenix:")]
+        assert len(phoenixes) == 2
+        assert not [c for c in world.hands[1] if cards.FACTION[c] == "vampires"]
+    assert worlds.VOID_FALLBACKS[0] == fallbacks
+
+
 def _positions(games: range, every: int = 1) -> Iterator[State]:
     """Every ``every``-th decision of random games with every expansion."""
     for seed in games:
@@ -159,13 +177,14 @@ def _positions(games: range, every: int = 1) -> Iterator[State]:
 
 
 def _sweep(games: range, draws: int) -> int:
-    redraws = worlds.REDRAWS[0]
+    redraws, fallbacks = worlds.REDRAWS[0], worlds.VOID_FALLBACKS[0]
     checked = 0
     for state in _positions(games):
         for player in (0, 1):
             _check_draws(state, player, draws, seed=checked)
             checked += draws
-    assert worlds.REDRAWS[0] == redraws
+    assert worlds.REDRAWS[0] == redraws  # the constraints did it, not the check
+    assert worlds.VOID_FALLBACKS[0] == fallbacks  # every void was kept
     return checked
 
 

@@ -13,6 +13,8 @@ What the player deduces, and so what constrains the re-deal:
   printed 5 (W5, R-80); the Necromancer's choices name the cards of the collected trick;
 - the cards they saw go into the other hand (``revealed``): a masked lead (W3) is one of the
   other hand's cards, so a card they know is there may be the one lying face-down;
+- where a card can be: a Fire Phoenix drawn off its pile in Phase Two went into a hand, so one
+  the player has not seen since is in the other hand;
 - which card of a class a past trick names is not theirs to know when the card has since been
   re-dealt: the history names, for each reference, a card of the same class in a canonical way.
 
@@ -27,6 +29,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
+from math import comb
 
 from claim.core import cards
 from claim.core.cards import BASE_FACTION, DUAL, DUAL_FACTIONS, PARTIAL_NAME, PUBLIC_NAME
@@ -70,6 +73,8 @@ def _redo_score_choices(state: State, player: int, rng: random.Random) -> None:
 
 
 ANY = ""  # the class of a "?" slot in a hand, Follower deck or the deck
+#: the class of the Fire Phoenix pile's cards
+PHOENIX = "fire-phoenix"
 
 
 def _slot_class(zone: str, card: int, seen_as: str, removed: dict[int, str]) -> str:
@@ -82,7 +87,7 @@ def _slot_class(zone: str, card: int, seen_as: str, removed: dict[int, str]) -> 
     if zone == "toxics" or FACTION[card] == "toxic":
         return "toxic"
     if zone == "fire_phoenix":
-        return "fire-phoenix"
+        return PHOENIX
     if zone == "out":
         why = removed.get(card)
         if why == "heroes":
@@ -108,7 +113,7 @@ def _fits(card: int, slot_class: str) -> bool:
         return VALUE[card] == int(value) and _fits(card, name)
     if slot_class == "toxic":
         return FACTION[card] == "toxic"
-    if slot_class == "fire-phoenix":
+    if slot_class == PHOENIX:
         return CODE[card].startswith("fire-phoenix:")
     if slot_class == REMOVED:
         return FACTION[card] not in NOT_DECK_FACTION and not CODE[card].startswith("fire-phoenix:")
@@ -289,26 +294,33 @@ def _void_draw(
     pool: list[int], count: int, banned: list[str], removed: int, rng: random.Random
 ) -> list[int] | None:
     """``count`` cards of ``pool`` (in canonical order) outside the ``banned`` factions, drawn
-    uniformly, leaving at least ``removed`` cards that may have been removed for heroes; None
-    when no such draw is found (tried a few times: each try is a fresh uniform draw)."""
+    uniformly among the draws that leave at least ``removed`` cards that may have been removed
+    for heroes; None when there is no such draw. Exactly: how many of the drawn cards could
+    have been removed is drawn first, weighted by how many draws take that many, then the cards
+    of each kind."""
     candidates = [c for c in pool if not _banned(c, banned)]
     if len(candidates) < count:
         return None
     if not removed:
         return rng.sample(candidates, count)
-    fitting = 0
-    for card in pool:
-        if _fits(card, REMOVED):
-            fitting += 1
-    for _ in range(20):
-        chosen = rng.sample(candidates, count)
-        left = fitting
-        for card in chosen:
-            if _fits(card, REMOVED):
-                left -= 1
-        if left >= removed:
-            return chosen
-    return None
+    fitting = [c for c in candidates if _fits(c, REMOVED)]
+    others = [c for c in candidates if not _fits(c, REMOVED)]
+    spare = sum(1 for c in pool if _fits(c, REMOVED)) - removed  # how many may be drawn
+    weights = [
+        comb(len(fitting), f) * comb(len(others), count - f)
+        for f in range(min(count, len(fitting), max(spare, -1)) + 1)
+    ]
+    total = sum(weights)
+    if total == 0:
+        return None
+    pick = rng.randrange(total)
+    taken = 0
+    while pick >= weights[taken]:
+        pick -= weights[taken]
+        taken += 1
+    chosen = rng.sample(fitting, taken) + rng.sample(others, count - taken)
+    rng.shuffle(chosen)  # in no order of kind
+    return chosen
 
 
 #: how many drawn worlds contradicted what the engine decides from the re-dealt cards (whose turn
@@ -317,6 +329,24 @@ def _void_draw(
 REDRAWS: list[int] = [0]
 #: how many times a world is drawn before the last one is returned as it is
 MAX_DRAWS = 50
+
+
+def _hand_draw(
+    state: State, pool: list[int], count: int, banned: list[str], removed: int, rng: random.Random
+) -> list[int] | None:
+    """The other hand's "?" cards (:data:`VOIDED`): in Phase Two every Fire Phoenix left in the
+    pool (drawn off the pile, unseen since), then cards outside the void factions
+    (:func:`_void_draw`), in a random order; None when that cannot be."""
+    forced = [c for c in pool if _fits(c, PHOENIX)] if state.phase == 2 else []
+    if len(forced) > count:
+        return None
+    rest = [c for c in pool if c not in forced] if forced else pool
+    drawn = _void_draw(rest, count - len(forced), banned, removed, rng)
+    if drawn is None or not forced:
+        return drawn
+    chosen = forced + drawn
+    rng.shuffle(chosen)
+    return chosen
 
 
 def determinize(state: State, player: int, rng: random.Random) -> State:
@@ -421,9 +451,13 @@ def _draw(state: State, player: int, rng: random.Random, banned: list[str]) -> S
                 unknown.append(card)
                 table.append((table_ids, i))
     pool = sorted(_redraw_heroes(s, unknown, rng), key=lambda c: (CODE[c], c))
-    if banned and ANY in slots:
-        # the "?" cards of the other hand take no card of a void faction: a class of their own,
-        # filled after the narrow classes and before the cards removed for heroes
+    # Phase Two: a Fire Phoenix off its pile went into the hand of the player who drew it, and
+    # the ones the player has not seen since are in the other hand (their own they know)
+    phoenixes = s.phase == 2 and any(_fits(c, PHOENIX) for c in pool)
+    if (banned or phoenixes) and ANY in slots:
+        # the "?" cards of the other hand take no card of a void faction and every unseen drawn
+        # Fire Phoenix: a class of their own, filled after the narrow classes (the Fire Phoenix
+        # pile's among them) and before the cards removed for heroes
         hand = s.hands[other]
         voided = [t for t in slots[ANY] if t[0] is hand]
         if voided:
@@ -434,12 +468,12 @@ def _draw(state: State, player: int, rng: random.Random, banned: list[str]) -> S
     for slot_class in sorted((k for k in slots if k != ANY), key=_class_order):
         targets = slots[slot_class]
         if slot_class == VOIDED:
-            drawn = _void_draw(pool, len(targets), banned, len(slots.get(REMOVED, [])), rng)
-            if drawn is None:  # unforeseen: deal them as if no void were known
+            hand_cards = _hand_draw(s, pool, len(targets), banned, len(slots.get(REMOVED, [])), rng)
+            if hand_cards is None:  # unforeseen: deal them as if no void were known
                 VOID_FALLBACKS[0] += 1
                 slots[ANY].extend(targets)
                 continue
-            chosen = drawn
+            chosen = hand_cards
         else:
             candidates = [c for c in pool if _fits(c, slot_class)]
             chosen = rng.sample(candidates, len(targets))
@@ -564,25 +598,36 @@ def _rename_history(state: State, placed: dict[int, int], classes: dict[int, str
     for old, slot_class in classes.items():
         if slot_class.partition(AT_VALUE)[0] in _PARTLY:
             by_class.setdefault(slot_class, []).append(placed[old])
-    turns: dict[str, int] = {}
-
-    def rename(card: int) -> int:
-        slot_class = classes.get(card)
-        if slot_class is None:
-            return placed.get(card, card)
-        news = by_class.get(slot_class)
-        if news is None:
-            return placed[card]
-        turn = turns.get(slot_class, 0)
-        turns[slot_class] = turn + 1
-        return news[turn % len(news)]
-
+    renamer = _Renamer(placed, classes, by_class)
     history = []
     for index, (ph, n, ld, pz, pl, w, r) in enumerate(state.history):
-        prize = rename(pz) if pz >= 0 else pz
-        plays = tuple((p, rename(c), v, d) for p, c, v, d in pl)
+        prize = renamer.name(pz) if pz >= 0 else pz
+        plays = tuple((p, renamer.name(c), v, d) for p, c, v, d in pl)
         history.append((ph, n, ld, prize, plays, w, r))
         prizes = state.history_prizes.get(index)
         if prizes is not None:
-            state.history_prizes[index] = tuple(rename(c) for c in prizes)
+            state.history_prizes[index] = tuple(renamer.name(c) for c in prizes)
     state.history = history
+
+
+class _Renamer:
+    """The new name of each reference :func:`_rename_history` meets, in order."""
+
+    def __init__(
+        self, placed: dict[int, int], classes: dict[int, str], by_class: dict[str, list[int]]
+    ) -> None:
+        self.placed = placed
+        self.classes = classes
+        self.by_class = by_class
+        self.turns: dict[str, int] = {}
+
+    def name(self, card: int) -> int:
+        slot_class = self.classes.get(card)
+        if slot_class is None:
+            return self.placed.get(card, card)
+        news = self.by_class.get(slot_class)
+        if news is None:
+            return self.placed[card]
+        turn = self.turns.get(slot_class, 0)
+        self.turns[slot_class] = turn + 1
+        return news[turn % len(news)]

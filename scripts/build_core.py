@@ -267,14 +267,17 @@ def write_tree() -> list[str]:
 def compile_tree(paths: list[str], opt: str, jobs: int) -> list[str]:
     """Run mypyc and the C compiler in TREE (raises RuntimeError on failure); mypyc's
     warnings."""
-    # a child process: setuptools and mypyc keep global state, and print a lot
+    # a child process: setuptools and mypyc keep global state, and print a lot. setuptools
+    # relinks an extension only when its C files are newer than the one it built before (in
+    # --build-lib), and does not look at the flags: one folder per optimization level, so that a
+    # build at another level never takes the modules of this one
     code = (
         "import sys\n"
         "from setuptools import setup\n"
         "from mypyc.build import mypycify\n"
         "opt, group, jobs, *paths = sys.argv[1:]\n"
-        "sys.argv = [sys.argv[0], 'build_ext', '--inplace', '--build-temp', 'build/temp',\n"
-        "            '-j', jobs]\n"
+        "sys.argv = [sys.argv[0], 'build_ext', '--inplace', '--build-temp', f'build/temp-O{opt}',\n"
+        "            '--build-lib', f'build/lib-O{opt}', '-j', jobs]\n"
         "modules = mypycify(['--no-warn-unused-configs', *paths], opt_level=opt,\n"
         "    debug_level='0', multi_file=True, target_dir='build', group_name=group)\n"
         "setup(name='claim-core-compiled', package_dir={'': 'src'}, ext_modules=modules)\n"

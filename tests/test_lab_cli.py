@@ -181,28 +181,54 @@ def test_stopped_with_ctrl_c_and_resumed_it_gives_the_uninterrupted_results(
     check_report(out)
 
 
-@pytest.mark.parametrize("attempt", range(4))
+#: when the Ctrl-C of the test below comes: 0.3 s after the process is spawned (while Python
+#: loads the program, claim_launch's window, or the study starts: where the issue's tries met a
+#: traceback or ``aborted``), at the study's first line (the workers not started), once its
+#: first games are kept (the workers at work)
+MOMENTS = ("0.3 s after spawn", "at the first line", "once games are kept")
+
+
+@pytest.mark.parametrize(("moment", "attempt"), [(m, a) for m in MOMENTS for a in range(2)])
 def test_ctrl_c_at_the_start_stops_in_one_line_with_exit_code_130(
-    attempt: int, tmp_path: Path
+    moment: str, attempt: int, tmp_path: Path
 ) -> None:
-    """Ctrl-C as the study starts (at its first line, before the workers play), sent as a
-    terminal sends it, to the whole process group (its worker processes too): exit code 130
-    and one line, never a traceback or ``aborted``; nothing half-kept."""
+    """Ctrl-C early in a study, sent as a terminal sends it, to the whole process group (its
+    worker processes too): exit code 130 and one line, never a traceback or ``aborted``;
+    every game kept is whole."""
     out = tmp_path / "out"
     # no --seed: the study's first line on stderr says the seed chosen (an event to wait for)
     process = _claim("lab", "heroes", "--games", "24", "--jobs", "2", "--out", str(out),
                      group=True)  # fmt: skip
     assert process.stderr is not None
-    first = process.stderr.readline()
-    assert first.startswith("seed "), first
-    # the signal at once, or once the first games are kept (the workers then at work)
-    if attempt % 2:
-        _wait_for_games(out / "games.jsonl", 1, process)
+    if moment == "0.3 s after spawn":
+        # not a wait for something: the moment of the Ctrl-C is what this case tests
+        time.sleep(0.3)
+    else:
+        first = process.stderr.readline()
+        assert first.startswith("seed "), first
+        if moment == "once games are kept":
+            _wait_for_games(out / "games.jsonl", 1, process)
     os.killpg(process.pid, signal.SIGINT)
     _stopped(process)
-    if (out / "games.jsonl").exists():  # every line kept is whole: the study resumes from it
+    if (out / "games.jsonl").exists():
         for line in (out / "games.jsonl").read_text().splitlines():
             json.loads(line)
+
+
+def test_a_kept_seed_past_the_bound_of_seed_is_not_resumed(tmp_path: Path) -> None:
+    """A games file whose study seed is past --seed's bound (edited by hand) is not resumed with
+    that seed, whose rerun command would be refused: the folder is refused in one line."""
+    first = run("lab", "first-leader", "--games", "2", "--seed", "1", "--out", str(tmp_path))
+    assert first.exit_code == 0, first.output
+    games = tmp_path / "games.jsonl"
+    lines = games.read_text().splitlines()
+    lines[0] = lines[0].replace('"seed": 1,', f'"seed": {10**30},')
+    assert str(10**30) in lines[0]
+    games.write_text("\n".join(lines) + "\n")
+    assert_one_line_error(
+        run("lab", "first-leader", "--games", "2", "--out", str(tmp_path)),
+        "keeps the games of another study (seed 1000000000000000000000000000000)",
+    )
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,9 @@ def _study(
     seed: int | None,
     options: SetupOptions,
     out: Path,
-) -> Study:
+) -> tuple[Study, bool]:
+    """The study asked for, and whether its seed is a fresh one (to be told once DIR is found
+    to take the study: a refused folder is then one line)."""
     from claim.lab.run import kept_seed
 
     file: StudyFile | None = None
@@ -88,13 +90,7 @@ def _study(
         )
     except ClaimError as exc:
         fail(str(exc))
-    if fresh:
-        click.echo(
-            f"seed {study.seed} (the same command in {out} resumes this study; --seed "
-            f"{study.seed} runs it again elsewhere)",
-            err=True,
-        )
-    return study
+    return study, fresh
 
 
 @cli.command(name="lab")
@@ -159,7 +155,7 @@ def lab_command(
             "claim lab draws its report with matplotlib, which is not installed: "
             "pip install 'claim[lab]'"
         )
-    study = _study(study_name, games, bots_text, seed, options, out)
+    study, fresh = _study(study_name, games, bots_text, seed, options, out)
     from claim.lab.report import write_report
     from claim.lab.run import GAMES_FILE, read_runs, run_study, runs_text
 
@@ -170,6 +166,12 @@ def lab_command(
         ):
 
             def on_start(kept: int, left: int) -> None:
+                if fresh:
+                    click.echo(
+                        f"seed {study.seed} (the same command in {out} resumes this study; "
+                        f"--seed {study.seed} runs it again elsewhere)",
+                        err=True,
+                    )
                 if kept and not quiet:
                     click.echo(
                         f"{kept:,} games kept in {out / GAMES_FILE}; {left:,} to play", err=True

@@ -235,7 +235,8 @@ def test_origins() -> None:
     origins = Origins(["https://friend.example"])
     assert origins.allows(None, "anything")  # not a browser
     assert origins.allows("http://localhost:8000", "localhost:8000")
-    assert origins.allows("https://play.example", "PLAY.example")  # 443 both
+    assert origins.allows("https://play.example", "PLAY.example", "https")  # 443 both
+    assert not origins.allows("https://play.example", "PLAY.example")  # an http server
     assert origins.allows("https://friend.example", "localhost:8000")
     assert origins.allows("https://friend.example:443", "localhost:8000")
     assert not origins.allows("http://friend.example", "localhost:8000")  # another scheme

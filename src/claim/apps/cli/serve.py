@@ -67,6 +67,52 @@ from claim.core.errors import ClaimError
     metavar="N",
     help="How many games one client (IP address) may create in any minute (0: no limit).",
 )
+@click.option(
+    "--trust-proxy",
+    "trust_proxy",
+    multiple=True,
+    metavar="ADDR[,ADDR]",
+    help="The reverse proxies this server runs behind (IP addresses or networks like "
+    "10.0.0.0/8; repeatable): only from one of them is X-Forwarded-For read as the client's "
+    "address (its quotas) and X-Forwarded-Proto as its scheme. Default: none, every peer is "
+    "the client (a header anyone can write is never believed).",
+)
+@click.option(
+    "--bot-processes",
+    type=click.IntRange(1),
+    default=None,
+    metavar="N",
+    help="The worker processes that the search bots' moves and the analyses run in, shared "
+    "fairly by the clients (a human's move never waits for them). Default: one less than the "
+    "cores, at least 1.",
+)
+@click.option(
+    "--max-bot-games",
+    type=click.IntRange(0),
+    default=6,
+    show_default=True,
+    metavar="N",
+    help="How many games with a bot one client (IP address) may have in play at once; more are "
+    "refused with 429 (0: no limit).",
+)
+@click.option(
+    "--max-bot-only-games",
+    type=click.IntRange(0),
+    default=2,
+    show_default=True,
+    metavar="N",
+    help="Of those, how many with no human seat (a bot against a bot: each keeps a worker busy "
+    "until it ends); more are refused with 429 (0: no limit).",
+)
+@click.option(
+    "--max-analyses",
+    type=click.IntRange(0),
+    default=2,
+    show_default=True,
+    metavar="N",
+    help="How many analyses one client may have queued or running at once; more are refused "
+    "with 429 (0: no limit). Analyses wait in a fair queue, and the page shows the place.",
+)
 def serve(
     host: str,
     port: int,
@@ -75,6 +121,11 @@ def serve(
     workers: int,
     allow_origins: tuple[str, ...],
     max_games_per_minute: int,
+    trust_proxy: tuple[str, ...],
+    bot_processes: int | None,
+    max_bot_games: int,
+    max_bot_only_games: int,
+    max_analyses: int,
 ) -> None:
     """Serve Claim in the browser: a lobby to start games against a bot or a friend (every
     expansion), the table, spectating and replays (docs/web.md).
@@ -98,6 +149,11 @@ def serve(
             workers=workers,
             allow_origins=allow_origins,
             max_games_per_minute=max_games_per_minute,
+            trust_proxy=trust_proxy,
+            bot_processes=bot_processes,
+            max_bot_games=max_bot_games,
+            max_bot_only_games=max_bot_only_games,
+            max_analyses=max_analyses,
         )
     except ClaimError as exc:
         fail(str(exc))

@@ -41,7 +41,9 @@ from claim.apps.palette import palette_json
 from claim.apps.web.analyses import Analyses
 from claim.apps.web.broker import RedisBroker, check_broker
 from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
+from claim.apps.web.quotas import Limits, Peers, Quotas
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, check_shared
+from claim.apps.web.workers import WorkPool
 from claim.core.errors import ClaimError
 from claim.core.keys import COUNTER_KEYS, MARK_KEYS, TAGS
 from claim.text.catalog import catalog_json
@@ -211,14 +213,17 @@ def parse_origin(text: str) -> str:
 
 
 class Origins:
-    """Which browser pages may open a socket: pages of this server (the ``Origin`` names the host
-    and port the request was sent to, its ``Host``), and the ``--allow-origin`` ones. A request
-    without ``Origin`` does not come from a browser page, and is let in."""
+    """Which browser pages may open a socket: pages of this server (the ``Origin`` names the
+    scheme, host and port the request was sent to: ``http`` or ``https`` as the client reached
+    the server, and its ``Host``), and the ``--allow-origin`` ones. A request without ``Origin``
+    does not come from a browser page, and is let in."""
 
     def __init__(self, allowed: Iterable[str] = ()) -> None:
         self.allowed = {parse_origin(text) for text in allowed}
 
-    def allows(self, origin: str | None, host: str | None) -> bool:
+    def allows(self, origin: str | None, host: str | None, server_scheme: str = "http") -> bool:
+        """Whether a page of ``origin`` may open a socket sent to ``host`` over ``server_scheme``
+        (``http``, or ``https`` behind a TLS proxy: :meth:`~claim.apps.web.quotas.Peers.scheme`)."""
         if origin is None or "*" in self.allowed:
             return True
         found = _origin(origin)
@@ -227,6 +232,8 @@ class Origins:
         scheme, name, port = found
         if f"{scheme}://{name}:{port}" in self.allowed:
             return True
+        if scheme != server_scheme:  # an https page of the same host and port is another site
+            return False
         return host is not None and _host_port(host, scheme) == (name, port)
 
 
@@ -331,6 +338,11 @@ def create_app(
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int = GAMES_PER_MINUTE,
     analysis_budget: int = DEFAULT_BUDGET,
+    trust_proxy: Iterable[str] = (),
+    bot_processes: int | None = None,
+    max_bot_games: int = Limits.bot_games,
+    max_bot_only_games: int = Limits.bot_only_games,
+    max_analyses: int = Limits.analyses,
 ) -> FastAPI:
     """The app over the database at ``db_url`` (a bad URL or a missing driver raises a one-line
     :class:`~claim.apps.web.store.StoreError`). Games in progress are loaded back when it starts
@@ -346,17 +358,32 @@ def create_app(
     address) may create in any minute (0: no limit); ``analysis_budget``: the simulations per
     decision of a finished game's analysis (docs/analysis.md). A bad value raises a one-line
     ClaimError.
+
+    Issue 35, the server under abuse: ``trust_proxy``: the addresses of the reverse proxies
+    whose ``X-Forwarded-For`` (the client) and ``X-Forwarded-Proto`` are read (nobody else's);
+    ``bot_processes``: the worker processes that the search bots and the analyses run in
+    (default: one less than the cores, at least one); ``max_bot_games``,
+    ``max_bot_only_games``, ``max_analyses``: what each client may hold at once (0: no limit;
+    :class:`~claim.apps.web.quotas.Limits`).
     """
     origins = Origins(allow_origins)
     rate = RateLimit(max_games_per_minute)
+    peers = Peers(trust_proxy)
+    limits = Limits(max_bot_games, max_bot_only_games, max_analyses)
+    if bot_processes is not None and (
+        isinstance(bot_processes, bool) or not isinstance(bot_processes, int) or bot_processes < 1
+    ):
+        raise ClaimError("--bot-processes: must be a whole number 1 or more")
+    work = WorkPool(bot_processes)
+    quotas = Quotas(limits)
     broker = None
     if broker_url is not None:
         check_shared(db_url)
         check_broker(broker_url)
         broker = RedisBroker(broker_url)
     store = Store(db_url)
-    manager = GameManager(store, broker)
-    analyses = Analyses(analysis_budget)
+    manager = GameManager(store, broker, work=work, quotas=quotas)
+    analyses = Analyses(analysis_budget, work, limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -366,6 +393,7 @@ def create_app(
         finally:
             await analyses.close()
             await manager.stop()
+            work.close()
 
     app = FastAPI(
         title="Claim",
@@ -375,6 +403,15 @@ def create_app(
         openapi_url=None,
     )
     app.state.manager = manager
+    app.state.work = work
+    app.state.analyses = analyses
+
+    def client_of(request: Request) -> str:
+        """Who sent ``request`` (its quotas and its rate of new games): its address, or the
+        one a trusted proxy names."""
+        host = request.client.host if request.client is not None else None
+        return peers.client(host, request.headers)
+
     app.state.rate_limit = rate
     app.add_middleware(Guard)
 
@@ -396,11 +433,11 @@ def create_app(
     # -- the API --------------------------------------------------------------------------------
 
     async def new_game(
-        request: Request, make: Callable[[Any], Awaitable[dict[str, Any]]]
+        request: Request, make: Callable[[Any, str], Awaitable[dict[str, Any]]]
     ) -> JSONResponse:
         """A new game (or a rematch) from the request's JSON body by ``make``, within the
         client's allowance of new games a minute (a refused body gives its game back)."""
-        client = request.client.host if request.client is not None else "unknown"
+        client = client_of(request)
         wait = rate.take(client)
         if wait is not None:
             return _error(
@@ -415,7 +452,8 @@ def create_app(
                 body: Any = read_json(raw) if raw.strip() else {}
             except ValueError as exc:
                 raise ApiError(f"malformed JSON body: {exc}") from None
-            created = await make(body)
+            async with quotas.serial(client):  # its count of bot games, then the new one
+                created = await make(body, client)
         except ApiError:
             rate.give_back(client)
             raise
@@ -478,7 +516,7 @@ def create_app(
     async def start_analysis(game_id: str, request: Request) -> JSONResponse:
         _require_json(request)
         record = await manager.record(game_id)
-        status = await analyses.start(game_id, record)
+        status = await analyses.start(game_id, record, client_of(request))
         return JSONResponse(status, status_code=200 if status["state"] == "done" else 202)
 
     # -- live play ------------------------------------------------------------------------------
@@ -486,7 +524,9 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def play_socket(websocket: WebSocket, game_id: str) -> None:
         origin = websocket.headers.get("origin")
-        if not origins.allows(origin, websocket.headers.get("host")):
+        host = websocket.client.host if websocket.client is not None else None
+        scheme = peers.scheme(websocket.url.scheme, host, websocket.headers)
+        if not origins.allows(origin, websocket.headers.get("host"), scheme):
             await _deny(websocket, f"the origin {shorten(str(origin))!r} may not open a socket")
             return
         await websocket.accept()

@@ -57,6 +57,7 @@ from claim.apps.web.store import (
     Summary,
     now,
 )
+from claim.apps.web.workers import WorkPool, bot_move, uses_workers
 from claim.bots import Bot, decide, make_bot
 from claim.core import cards, engine
 from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
@@ -76,6 +77,7 @@ from claim.text.describe import asked, move_words, prompt_text
 
 if TYPE_CHECKING:
     from claim.apps.web.broker import Lease, RedisBroker
+    from claim.apps.web.quotas import Quotas
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -809,8 +811,19 @@ def game_from_stored(stored: StoredGame) -> Game:
 class GameManager:
     """Every game the server holds, their sockets and their bots, over one :class:`Store`."""
 
-    def __init__(self, store: Store, broker: RedisBroker | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        broker: RedisBroker | None = None,
+        *,
+        work: WorkPool | None = None,
+        quotas: Quotas | None = None,
+    ) -> None:
         self.store = store
+        #: the worker processes the search bots think in (None: a thread of this process), and
+        #: each client's allowance of bot games (None: no limit); issue 35
+        self.work = work
+        self.quotas = quotas
         #: the other processes on this database, when there are any (None: this one alone)
         self.broker = broker
         #: this process among them (its own broker messages come back to it: ignored)
@@ -877,10 +890,13 @@ class GameManager:
 
     # -- HTTP -----------------------------------------------------------------------------------
 
-    async def create(self, body: Any) -> dict[str, Any]:
+    async def create(self, body: Any, client: str | None = None) -> dict[str, Any]:
         """A new game from a ``POST /api/games`` body; the 201 answer with each human seat's
-        token (the only time it is ever sent)."""
+        token (the only time it is ever sent). ``client``: who asks (its quota of bot games,
+        429 beyond it: :class:`~claim.apps.web.quotas.Quotas`)."""
         options, seed, seats, names = parse_new_game(body)
+        if self.quotas is not None:
+            self.quotas.admit(client, seats, self._playing)
         try:
             setup = options.resolve(seed)
             state = new_game(setup.config, setup.seed)
@@ -919,6 +935,8 @@ class GameManager:
             display=names,
         )
         self.games[game_id] = game
+        if self.quotas is not None:
+            self.quotas.add(client, game_id, seats)
         self._schedule_bots(game)
         # a game nobody has joined yet waits in the database (games created and never played
         # would otherwise pile up in memory)
@@ -932,7 +950,7 @@ class GameManager:
             answer_seats.append(entry)
         return {"id": game_id, "seats": answer_seats, "spectate_url": f"/play/{game_id}"}
 
-    async def rematch(self, game_id: str, body: Any) -> dict[str, Any]:
+    async def rematch(self, game_id: str, body: Any, client: str | None = None) -> dict[str, Any]:
         """A new game with a finished game's options and its seats swapped, asked by one of its
         human seats (``{"seat": S, "token": T}``): the answer of :meth:`create`, plus ``seat``,
         the asker's seat in the new game. The other human seat, if any, is sent its new seat's
@@ -958,7 +976,8 @@ class GameManager:
                 "options": stored.options,
                 "seats": list(reversed(stored.seats)),
                 "names": list(reversed(stored.names)),
-            }
+            },
+            client,
         )
         created["seat"] = 1 - seat
         created["rematch_of"] = game_id
@@ -1429,6 +1448,27 @@ class GameManager:
 
     # -- bots -----------------------------------------------------------------------------------
 
+    def _playing(self, game_id: str) -> bool:
+        """Whether ``game_id`` is in play here: in memory (watched, or its bot to move) and
+        not over (a client's quota of bot games counts those)."""
+        game = self.games.get(game_id)
+        return game is not None and not game.over
+
+    async def _bot_move(self, game: Game, seat: int, snapshot: State) -> str:
+        """The move of the bot of ``seat`` in ``snapshot`` (a copy of the game's state): a
+        search bot's in a worker process, queued fairly with the other clients' work (the bot
+        goes there and comes back with its generator moved on, so the move is the one it would
+        make here); a cheap bot's in a thread of this process."""
+        bot = game.bots[seat]
+        if self.work is None or not uses_workers(game.seats[seat]):
+            return await asyncio.to_thread(decide, snapshot, bot)
+        owner = self.quotas.owner(game.id) if self.quotas is not None else game.id
+        job = (game.id, game.version)
+        move, thought = await self.work.run(owner, job, bot_move, snapshot.to_dict(), bot)
+        if game.bots.get(seat) is bot:
+            game.bots[seat] = thought
+        return cast(str, move)
+
     def _schedule_bots(self, game: Game, lease: Lease | None = None) -> None:
         """Let the game's bots move here if one is to (with a broker: if this process gets the
         lease of the bot's move, or was given it)."""
@@ -1438,8 +1478,9 @@ class GameManager:
             self._spawn(lease.release())
 
     async def _run_bots(self, game: Game, lease: Lease | None = None) -> None:
-        """Let the bots move until a human is to act or the game is over. A bot thinks in a
-        worker thread on a copy of the state (it sees only its view and determinizations).
+        """Let the bots move until a human is to act or the game is over. A bot thinks on a
+        copy of the state (it sees only its view and determinizations), in a worker process or
+        thread (:meth:`_bot_move`).
 
         With a broker, each bot move is made by the process that holds its lease, named by the
         game and the version the move is made at: the process that saved the move before it
@@ -1471,7 +1512,7 @@ class GameManager:
                             self._maybe_evict(game)
                             return
                     snapshot = game.state.clone()
-                move = await asyncio.to_thread(decide, snapshot, game.bots[seat])
+                move = await self._bot_move(game, seat, snapshot)
                 async with game.lock:
                     if game.version != version or game.bot_to_act() != seat:
                         continue

@@ -137,6 +137,9 @@ def _uvicorn_options() -> dict[str, Any]:
         "ws_per_message_deflate": False,
         "lifespan": "on",
         "timeout_graceful_shutdown": 5,
+        # X-Forwarded-For is read by the app, and only from the proxies named with
+        # --trust-proxy (uvicorn's own reading trusts any client on 127.0.0.1: issue 35)
+        "proxy_headers": False,
     }
 
 
@@ -205,6 +208,11 @@ def run_serve(
     workers: int = 1,
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int | None = None,
+    trust_proxy: Iterable[str] = (),
+    bot_processes: int | None = None,
+    max_bot_games: int | None = None,
+    max_bot_only_games: int | None = None,
+    max_analyses: int | None = None,
 ) -> None:
     """Serve Claim on ``host:port`` with its games in ``db_url`` (default: :func:`default_db_url`).
 
@@ -215,6 +223,12 @@ def run_serve(
     :func:`claim.apps.web.app.create_app`'s. Prints the address of the lobby page first (with
     the real port when ``port`` is 0), then runs until interrupted. A bad database URL, broker
     or option, or a busy port, raises a one-line ClaimError before anything is served.
+
+    ``trust_proxy``, ``bot_processes`` (default: one less than the cores), ``max_bot_games``,
+    ``max_bot_only_games`` and ``max_analyses`` (None: the defaults of
+    :class:`claim.apps.web.quotas.Limits`) are :func:`~claim.apps.web.app.create_app`'s too
+    (issue 35: the server under abuse); with ``workers``, each process has its own worker
+    processes and counts each client's quotas itself.
     """
     import uvicorn
 
@@ -229,7 +243,15 @@ def run_serve(
         "max_games_per_minute": GAMES_PER_MINUTE
         if max_games_per_minute is None
         else max_games_per_minute,
+        "trust_proxy": list(trust_proxy),
     }
+    given = {
+        "bot_processes": bot_processes,
+        "max_bot_games": max_bot_games,
+        "max_bot_only_games": max_bot_only_games,
+        "max_analyses": max_analyses,
+    }
+    options.update({key: value for key, value in given.items() if value is not None})
     # the app is made here even for workers (each makes its own): every error is one line, in
     # the foreground, before anything is served (and the table exists before they start)
     app = create_app(url, **options)

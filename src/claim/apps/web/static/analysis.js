@@ -36,7 +36,9 @@ function showProgress(status) {
   const total = status.total || 0;
   $("progress").max = Math.max(total, 1);
   $("progress").value = status.done || 0;
-  $("progress-text").textContent = ` ${status.done || 0} of ${total} decisions`;
+  // queued: the server's words for its place in the queue of the worker processes
+  $("progress-text").textContent =
+    status.state === "queued" ? ` ${status.message}` : ` ${status.done || 0} of ${total} decisions`;
 }
 
 function resultText(a) {
@@ -159,8 +161,8 @@ function draw(a) {
 async function run() {
   try {
     let status = await call("POST");
-    while (status.state === "running") {
-      document.body.dataset.state = "running";
+    while (status.state === "running" || status.state === "queued") {
+      document.body.dataset.state = status.state;
       showProgress(status);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       status = await call("GET");

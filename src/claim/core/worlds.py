@@ -371,18 +371,20 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     banned = voids(state, player)  # before anything moves: read from the public history
     to_move = current_player(state)
     legal = legal_actions(state) if to_move == player else None
-    world = _draw(state, player, rng, banned)
+    offered = _offered(state, player)
+    world = _draw(state, player, rng, banned, offered)
     for _ in range(MAX_DRAWS - 1):
         # what the view shows of whose turn it is and of the player's options (``next``)
         if current_player(world) == to_move and (legal is None or legal_actions(world) == legal):
             break
         REDRAWS[0] += 1
-        world = _draw(state, player, rng, banned)
+        world = _draw(state, player, rng, banned, offered)
     return world
 
 
-def _draw(state: State, player: int, rng: random.Random, banned: list[str]) -> State:
-    """One world for :func:`determinize`."""
+def _draw(state: State, player: int, rng: random.Random, banned: list[str], offered: int) -> State:
+    """One world for :func:`determinize` (``banned``: :func:`voids`; ``offered``:
+    :func:`_offered`, both read from the true state before anything moves)."""
     s = state.clone()
     other = 1 - player
     _redo_score_choices(s, other, rng)
@@ -440,7 +442,6 @@ def _draw(state: State, player: int, rng: random.Random, banned: list[str]) -> S
     if trick is not None and not trick.collected:
         # a card on the table shows as much as it does anywhere public (a lead Demon: its parity)
         table_ids = [c for _, c in trick.plays] + trick.prizes
-        offered = _offered(s, player)
         for i, card in enumerate(table_ids):
             if i == 0 and masked >= 0:
                 continue  # in the hand, above

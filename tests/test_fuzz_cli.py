@@ -286,6 +286,17 @@ def test_a_lab_games_file_with_a_line_nested_100000_deep(tmp_path: Path) -> None
     one_line_error([*study, str(tmp_path)], "is not a file of kept lab games")
 
 
+def test_a_kept_games_file_that_is_not_a_file(tmp_path: Path) -> None:
+    """``--keep /dev/zero`` (or a DIR/games.jsonl linked to it) would be read for ever: refused."""
+    match = ["arena", "--bots", "random,random", "--deals", "1", "--seed", "1"]
+    one_line_error([*match, "--keep", "/dev/zero"], "--keep: /dev/zero is not a regular file")
+    (tmp_path / "games.jsonl").symlink_to("/dev/zero")
+    one_line_error(
+        ["lab", "first-leader", "--games", "2", "--out", str(tmp_path)],
+        f"--out: {tmp_path / 'games.jsonl'} is not a regular file",
+    )
+
+
 @pytest.mark.parametrize("command", ["replay", "analyze"])
 def test_records_are_read_with_a_bound(command: str) -> None:
     """``/dev/zero`` as the record, or on stdin: refused at 4 MiB, not read into memory."""

@@ -29,6 +29,8 @@ from claim.sim.executors import Executor, InProcess
 GAMES_FILE = "games.jsonl"
 #: the log of a study's runs (when, how many games, how long), for the report
 RUNS_FILE = "runs.jsonl"
+#: the most bytes of the games file's first line read for its seed (a header is a few KiB)
+HEADER_BYTES = 1024 * 1024
 #: the most units a batch plays before its games are kept (a kill loses at most this many per
 #: worker)
 BATCH_UNITS = 8
@@ -171,7 +173,8 @@ def kept_seed(out: Path) -> int | None:
     command without ``--seed`` resumes it."""
     try:
         with (out / GAMES_FILE).open("rb") as file:
-            first = json.loads(file.readline())
+            # a bound: /dev/zero (or any file without a newline) is not read for ever
+            first = json.loads(file.readline(HEADER_BYTES))
         seed = first["study"]["seed"]
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None

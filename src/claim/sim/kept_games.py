@@ -27,6 +27,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, BinaryIO, Generic, Self, TypeVar
@@ -179,7 +181,8 @@ class KeptFile(Generic[T]):
                 self._file.seek(good_size)
         except OSError as exc:
             self._file.close()
-            raise ConfigError(f"{self.option}: cannot write {self.path}: {exc.strerror}") from None
+            why = exc.strerror or exc
+            raise ConfigError(f"{self.option}: cannot write {self.path}: {why}") from None
         except BaseException:
             self._file.close()
             raise
@@ -210,7 +213,12 @@ class KeptFile(Generic[T]):
         try:
             file = open(self.path, "a+b")  # noqa: SIM115 - kept open until close()
         except OSError as exc:
-            raise ConfigError(f"{self.option}: cannot write {self.path}: {exc.strerror}") from None
+            why = exc.strerror or exc
+            raise ConfigError(f"{self.option}: cannot write {self.path}: {why}") from None
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            # /dev/zero or a pipe would be read for ever
+            file.close()
+            raise ConfigError(f"{self.option}: {self.path} is not a regular file")
         if fcntl is not None:
             try:
                 fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

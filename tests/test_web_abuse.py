@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from tests.waits import PATIENCE_S
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from claim.apps.web.app import create_app
 from claim.apps.web.games import _bots
@@ -325,9 +326,9 @@ def socket_opens(server: Server, origin: str, headers: dict[str, str] | None = N
     try:
         with connect(
             f"{server.ws}/ws/games/nosuchgame",
-            origin=origin,  # type: ignore[arg-type]
+            origin=Origin(origin),
             additional_headers=headers,
-            proxy=None,  # type: ignore[arg-type]
+            proxy=None,
             open_timeout=PATIENCE_S,
         ) as ws:
             ws.recv(timeout=PATIENCE_S)  # the unknown game's error: the socket was let in

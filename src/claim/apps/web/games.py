@@ -1117,11 +1117,12 @@ class GameManager:
         while True:
             async with game.lock:
                 if self.games.get(game_id) is game:
-                    if self.broker is not None:
-                        if not fresh:  # another process may have moved since it was loaded
-                            await self._catch_up(game)
-                        # a bot to move whose process died: play it here (if no one holds it)
-                        self._schedule_bots(game)
+                    if self.broker is not None and not fresh:
+                        # another process may have moved since it was loaded
+                        await self._catch_up(game)
+                    # a bot to move whose process died (with a broker: if no one holds its
+                    # lease), or whose move failed (its worker died again and again): play it
+                    self._schedule_bots(game)
                     game.clients.append(client)
                     if not game.hidden_from(client.viewer):  # else sent once it is made
                         await self._send(game, client, game.message(client))

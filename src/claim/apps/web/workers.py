@@ -27,6 +27,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -44,6 +46,8 @@ logger = logging.getLogger("claim.apps.web")
 IN_PROCESS_BOTS = frozenset({"random", "heuristic"})
 #: how much lower the workers' CPU priority is than the server's (``nice``)
 NICE = 10
+#: how often (seconds) a worker looks whether the server process is still there
+PARENT_CHECK_S = 1.0
 #: how many more times a call is tried when its worker died
 RETRIES = 2
 #: how many clients' last served job are remembered before those with nothing waiting go
@@ -67,10 +71,18 @@ def bot_move(position: dict[str, Any], bot: Bot) -> tuple[str, Bot]:
     return decide(load_position(position), bot), bot
 
 
-def _lower_priority() -> None:
-    """Each worker's first step: run after the server process whenever both want a core."""
+def _start_worker() -> None:
+    """Each worker's first step: run after the server process whenever both want a core, and
+    end when the server does (killed, it cannot stop its workers; they would wait forever)."""
     with contextlib.suppress(OSError):  # a system that refuses: the worker still works
         os.nice(NICE)
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 K = TypeVar("K", bound=Hashable)
@@ -259,7 +271,7 @@ class WorkPool:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.size, mp_context=context, initializer=_lower_priority
+                self.size, mp_context=context, initializer=_start_worker
             )
         return self._pool
 

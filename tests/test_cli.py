@@ -17,6 +17,7 @@ from claim.core import records
 from claim.core.options import SetupOptions, resolve_setup
 from claim.core.view import report
 from claim.sim.simulate import bot_seed, game_seed, play_random_game
+from claim.text.account import CHOSEN_DEAL_LINE, seed_end_line
 from clitools import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
@@ -439,10 +440,11 @@ def test_play_a_full_game_with_piped_input(seed: int, seat: int, factions: str) 
     result = run(*args, input="1\n" * 120)
     assert result.exit_code == 0, result.output
     out = result.stdout
+    # a chosen seed: said to be a chosen deal, the seed itself told only at the end (issue 35)
     assert out.startswith(
-        f"Claim: you are player {seat}, against the {DEFAULT_PLAY_BOT} bot. Seed {seed} "
-        f"(play this deal again with --seed {seed})."
+        f"Claim: you are player {seat}, against the {DEFAULT_PLAY_BOT} bot. {CHOSEN_DEAL_LINE}"
     )
+    assert out.index(seed_end_line(seed)) > out.index("Votes:")
     assert out.count("wins the trick") + out.count("win the trick") == 26
     assert "Votes:" in out
     state = expected_game(seed, seat, factions)

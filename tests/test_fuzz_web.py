@@ -398,7 +398,9 @@ def new_game_bodies(draw: st.DrawFn) -> tuple[str, bytes, str]:
 def client(watch: Watch) -> Iterator[TestClient]:
     """The app, without a rate limit and with its bots kept still: the fuzz creates hundreds
     of games, and a bot-against-bot game would play itself out in the background."""
-    with TestClient(create_app("sqlite://", max_games_per_minute=0)) as test_client:
+    with TestClient(
+        create_app("sqlite://", max_games_per_minute=0, chosen_deals=True)
+    ) as test_client:
         manager = test_client.app.state.manager  # type: ignore[attr-defined]
         manager._schedule_bots = lambda game: None
         yield test_client
@@ -637,7 +639,7 @@ def test_socket_addresses(client: TestClient, watch: Watch) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    real = Server(tmp_path_factory.mktemp("fuzz-server"), max_games_per_minute=0)
+    real = Server(tmp_path_factory.mktemp("fuzz-server"), max_games_per_minute=0, chosen_deals=True)
     yield real
     real.stop()
     assert_clean_log(real.log())

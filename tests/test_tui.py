@@ -334,6 +334,8 @@ async def test_save_mid_game_and_resume_from_the_file(
         await pilot.pause()
         assert isinstance(app.screen, SaveScreen)
         assert "Save the game" in screen_text(app)
+        # the file holds the deal, and the dialog says so (issue 35)
+        assert "holds the whole deal" in " ".join(screen_text(app).split())
         await pilot.press("ctrl+u", *"mid.json", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -51,7 +51,7 @@ class Seat:
 
 
 async def _start(folder: Path) -> tuple[GameManager, Game, dict[int, tuple[Client, Seat]]]:
-    manager = GameManager(Store(f"sqlite:///{folder / 'games.db'}"))
+    manager = GameManager(Store(f"sqlite:///{folder / 'games.db'}"), chosen_deals=True)
     await manager.start()
     created = await manager.create(
         {"options": {"artifacts": POOL}, "seed": SEED, "seats": ["human", "human"]}

@@ -67,7 +67,8 @@ SERVER = """
 import socket, sys, uvicorn
 from claim.apps.web.app import create_app
 sock = socket.socket(fileno=int(sys.argv[2]))
-config = uvicorn.Config(create_app(sys.argv[1]), log_level="warning", lifespan="on")
+app = create_app(sys.argv[1], chosen_deals=True)
+config = uvicorn.Config(app, log_level="warning", lifespan="on")
 uvicorn.Server(config).run(sockets=[sock])
 """
 

@@ -12,12 +12,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from claim.apps.web.app import create_app
+from claim.apps.web.games import CHOSEN_SEED
 from test_web_api import assert_error, create, seat_url
 
 
 @pytest.fixture
 def client() -> Any:
-    with TestClient(create_app("sqlite://")) as test_client:
+    with TestClient(create_app("sqlite://", chosen_deals=True)) as test_client:
         yield test_client
 
 
@@ -50,7 +51,10 @@ def test_a_rematch_swaps_the_seats_and_tells_the_other_player(client: TestClient
         assert new["seat"] == 0 and new["rematch_of"] == gid and new["id"] != gid
         summary = client.get(f"/api/games/{new['id']}").json()
         assert summary["status"] == "in-progress" and summary["options"]["heroes"] == "2"
-        assert summary["options"] == client.get(f"/api/games/{gid}").json()["options"]
+        # the same options, dealt from a fresh seed: the old game's chosen seed is not kept
+        old_options = client.get(f"/api/games/{gid}").json()["options"]
+        assert old_options.pop(CHOSEN_SEED) is True
+        assert summary["options"] == old_options
         assert summary["names"] == ["Bob", "Ann"]  # the names go with the players
         # the asker (seat 1 before) is seat 0 now; the other player is sent seat 1's link
         note = sockets[0].receive_json()

@@ -32,7 +32,7 @@ EXPANSIONS = {
 
 async def _play(folder: Path, options: dict[str, Any], seed: int) -> int:
     store = Store(f"sqlite:///{folder / 'games.db'}")
-    manager = GameManager(store)
+    manager = GameManager(store, chosen_deals=True)
     await manager.start()
     try:
         created = await manager.create(

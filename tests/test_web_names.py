@@ -21,7 +21,7 @@ HOSTILE = '<img src=x onerror="alert(1)">'
 
 @pytest.fixture
 def client() -> Any:
-    with TestClient(create_app("sqlite://")) as test_client:
+    with TestClient(create_app("sqlite://", chosen_deals=True)) as test_client:
         yield test_client
 
 

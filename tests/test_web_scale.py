@@ -78,7 +78,9 @@ def start_servers(
     for i in range(count):
         where = folder / f"server{i}"
         where.mkdir()
-        servers.append(Server(where, db, broker_url=redis.url, max_games_per_minute=0))
+        servers.append(
+            Server(where, db, broker_url=redis.url, max_games_per_minute=0, chosen_deals=True)
+        )
     return servers, db
 
 
@@ -412,7 +414,9 @@ def test_a_broker_that_restarts_loses_no_move(
         db = backing[0].database(f"broker_{os.getpid()}")
         for i in range(2):
             (tmp_path / f"server{i}").mkdir()
-            servers.append(Server(tmp_path / f"server{i}", db, broker_url=redis.url))
+            servers.append(
+                Server(tmp_path / f"server{i}", db, broker_url=redis.url, chosen_deals=True)
+            )
         created = create(servers[0], ["human", "human"], seed=913_370_011)
         rng = random.Random(11)
         with ExitStack() as stack:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from mypy_extensions import mypyc_attr
 from claim.core import cards
 from claim.core.errors import ClaimError, ConfigError
 from claim.core.setup import (
+    SEED_BITS,
     GameConfig,
     parse_artifacts,
     parse_factions,
@@ -196,8 +198,11 @@ class SetupOptions:
 
 
 def fresh_seed() -> int:
-    """A new random seed for a game started without ``--seed`` (reported to the user)."""
-    return random.SystemRandom().randrange(2**31)
+    """A new random seed for a game started without ``--seed``: 64 bits from the OS's CSPRNG
+    (``secrets``), the record's whole range of non-negative seeds. A seed rebuilds the whole
+    deal, so it is a secret until the game is over (issue 35): a narrower one could be found
+    from a player's own hand by trying every seed."""
+    return secrets.randbits(SEED_BITS)
 
 
 def setup_rng(seed: int) -> random.Random:

@@ -16,6 +16,24 @@ DECK_SIZE = 52
 #: a seed is an integer of at most 64 bits in magnitude: ``--seed`` and a record's ``seed``
 #: (docs/records.md)
 SEED_LIMIT = 2**64 - 1
+#: the width of a fresh seed (:func:`claim.core.options.fresh_seed`): every seed 0 to SEED_LIMIT
+SEED_BITS = 64
+
+
+def offset_seed(seed: int, offset: int) -> int:
+    """``seed + offset``, the seed of game ``offset`` of a series started from ``seed`` (a
+    simulation, a match, a study), kept within the record's range: past SEED_LIMIT it wraps
+    round to 0, so that a fresh seed near the top still gives records that replay.
+
+    >>> offset_seed(7, 3)
+    10
+    >>> offset_seed(SEED_LIMIT, 1)
+    0
+    """
+    total = seed + offset
+    return total - (SEED_LIMIT + 1) if total > SEED_LIMIT else total
+
+
 #: the values a hero may be given (H9, R-61): one printed digit, like every hero card's
 HERO_VALUE_MIN, HERO_VALUE_MAX = 0, 9
 

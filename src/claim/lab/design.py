@@ -42,7 +42,7 @@ from claim.core.engine import start_game
 from claim.core.errors import ConfigError
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
-from claim.core.setup import GameConfig, SetupDraws, hero_cards, random_factions
+from claim.core.setup import GameConfig, SetupDraws, hero_cards, offset_seed, random_factions
 from claim.core.state import State, chance_seed_for
 
 #: the kinds of component a study measures, in the order ``all`` runs them
@@ -264,7 +264,7 @@ def _faction_decks(component: str, rng: random.Random) -> tuple[tuple[str, ...],
 
 def unit_games(study: Study, kind: str, component: str, deal: int) -> list[GameSetup]:
     """The games of one unit, in a fixed order (see the module)."""
-    seed = study.seed + deal
+    seed = offset_seed(study.seed, deal)
     rng = _unit_rng(study, kind, component, deal)
     if kind == "first-leader":
         config = study.setup_options(component).resolve(seed).config

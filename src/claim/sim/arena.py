@@ -47,6 +47,7 @@ from claim.core import cards
 from claim.core.errors import ConfigError
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
+from claim.core.setup import offset_seed
 from claim.sim.executors import Executor, available_cpus, local_executor
 
 #: the two-sided 95% quantile of the standard normal distribution
@@ -184,7 +185,7 @@ _Match = Match
 def play_game(match: Match, index: int) -> GameOutcome:
     """Game ``index`` of the match: deal ``index // 2``, A in seat ``index % 2``."""
     deal, a_seat = divmod(index, 2)
-    setup = match.options.resolve(match.seed + deal)
+    setup = match.options.resolve(offset_seed(match.seed, deal))
     state = new_game(setup.config, setup.seed)
     a = build_bot(match.bots[0], bot_seed(match.seed, deal, 0))
     b = build_bot(match.bots[1], bot_seed(match.seed, deal, 1))

@@ -35,7 +35,7 @@ from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES
 from claim.core.powers.locations import Dungeon
-from claim.core.setup import hero_cards
+from claim.core.setup import hero_cards, offset_seed
 from claim.core.state import State
 from claim.core.view import observe
 from claim.core.view_types import GameResult, View
@@ -331,8 +331,9 @@ class SimulationStats:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed game ``index`` of a simulation with ``seed`` is dealt from."""
-    return seed + index
+    """The seed game ``index`` of a simulation with ``seed`` is dealt from: ``seed + index``
+    within the record's range (:func:`claim.core.setup.offset_seed`)."""
+    return offset_seed(seed, index)
 
 
 def bot_seed(seed: int, player: int) -> int:

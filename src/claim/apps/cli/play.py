@@ -26,10 +26,12 @@ from claim.sim.arena import build_bot, normalize_spec
 from claim.sim.simulate import bot_seed as default_bot_seed
 from claim.text import catalog
 from claim.text.account import (
+    CHOSEN_DEAL_LINE,
     Names,
     Narrator,
     artifact_rules_lines,
     location_rules_lines,
+    seed_end_line,
 )
 
 #: the opponent of `claim play` without --bot
@@ -41,7 +43,8 @@ Other commands:
   help         this text, and the powers of the factions, heroes, locations and artifacts in
                play
   show         show the table again
-  save FILE    write the game so far as a record (replay it with: claim replay FILE)
+  save FILE    write the game so far as a record (replay it with: claim replay FILE); the
+               file holds the whole deal, the bot's cards included
   quit         leave the game"""
 
 
@@ -139,11 +142,12 @@ def play(
         return
     if resume is not None:
         state = _resumed_state(resume)
-        opening = f"Resumed from {resume} after {len(state.moves)} moves; seed {state.seed}."
+        opening = f"Resumed from {resume} after {len(state.moves)} moves."
     else:
         setup = resolve_options(seed, options)
         state = new_game(setup.config, setup.seed)
-        opening = f"Seed {setup.seed} (play this deal again with --seed {setup.seed})."
+        # never the seed before the end: it rebuilds the deal, the bot's hand too (issue 35)
+        opening = CHOSEN_DEAL_LINE if seed is not None else ""
     bot_player = 1 - seat
     if bot_seed is None:
         bot_seed = default_bot_seed(state.seed or 0, bot_player)
@@ -151,7 +155,9 @@ def play(
     names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
     narrator = Narrator(state, viewer=seat, names=names, live=True)
     config = state.config
-    click.echo(f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}")
+    click.echo(
+        f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}".rstrip()
+    )
     click.echo(f"Factions: {', '.join(config.factions)}. Type help for the commands.")
     for line in hero_lines(config):
         click.echo(line)
@@ -169,6 +175,8 @@ def play(
             click.echo(line)
         if not _human_turn(state, narrator, seat):
             return
+    if state.seed is not None:
+        click.echo(seed_end_line(state.seed))
     click.echo("Thanks for playing.")
 
 

@@ -68,6 +68,14 @@ from claim.core.errors import ClaimError
     help="How many games one client (IP address) may create in any minute (0: no limit).",
 )
 @click.option(
+    "--chosen-deals",
+    is_flag=True,
+    help="Let a game between two people be dealt from a seed its creator chooses (for tests, "
+    "or events that publish their deals). By default such a game is always dealt from a fresh "
+    "secret seed: whoever chose the seed would know the other player's hand. Games against a "
+    "bot may always choose one; the table says so.",
+)
+@click.option(
     "--trust-proxy",
     "trust_proxy",
     multiple=True,
@@ -121,6 +129,7 @@ def serve(
     workers: int,
     allow_origins: tuple[str, ...],
     max_games_per_minute: int,
+    chosen_deals: bool,
     trust_proxy: tuple[str, ...],
     bot_processes: int | None,
     max_bot_games: int,
@@ -149,6 +158,7 @@ def serve(
             workers=workers,
             allow_origins=allow_origins,
             max_games_per_minute=max_games_per_minute,
+            chosen_deals=chosen_deals,
             trust_proxy=trust_proxy,
             bot_processes=bot_processes,
             max_bot_games=max_bot_games,

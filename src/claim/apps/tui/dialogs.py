@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from claim.apps.tui.widgets import coloured
+from claim.text.account import SAVE_HOLDS_DEAL
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -123,7 +124,7 @@ class SaveScreen(ModalScreen[str | None]):
             yield Static(self.error, id="error")
             yield Static(
                 "The file is a game record: claim replay FILE shows it, and the game can be "
-                "continued from it.",
+                f"continued from it. {SAVE_HOLDS_DEAL}",
                 classes="keys",
             )
 

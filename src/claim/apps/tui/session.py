@@ -28,12 +28,14 @@ from claim.core.view_types import DecisionView, View
 from claim.sim.simulate import bot_seed
 from claim.text import catalog
 from claim.text.account import (
+    CHOSEN_DEAL_LINE,
     Names,
     Narrator,
     artifact_rules_lines,
     game_result_lines,
     hero_rules_lines,
     location_rules_lines,
+    seed_end_line,
     table_setup_lines,
 )
 from claim.text.describe import asked
@@ -86,6 +88,9 @@ class GameSession:
     unseen: Unseen = field(init=False)
     #: every line told so far (the intro, then each move's), for a log panel to show
     log: list[str] = field(default_factory=list)
+    #: the deal was not drawn fresh: a chosen seed, or a resumed save (which holds the deal);
+    #: the table says so, and shows no seed before the end either way (issue 35)
+    chosen_deal: bool = False
 
     def __post_init__(self) -> None:
         if self.seat not in (0, 1):
@@ -115,17 +120,25 @@ class GameSession:
         spec = check_bot_spec(bot_spec)
         setup = options.resolve(seed)
         state = new_game(setup.config, setup.seed)
-        return cls.start(state, seat, spec, bot_seed)
+        return cls.start(state, seat, spec, bot_seed, chosen_deal=seed is not None)
 
     @classmethod
     def start(
-        cls, state: State, seat: int, bot_spec: str, bot_seed: int | None = None
+        cls,
+        state: State,
+        seat: int,
+        bot_spec: str,
+        bot_seed: int | None = None,
+        *,
+        chosen_deal: bool = False,
     ) -> GameSession:
         """A session on ``state`` (a new deal or a loaded game), with its intro in the log."""
         spec = check_bot_spec(bot_spec)
         if bot_seed is None:
             bot_seed = default_bot_seed(state.seed, 1 - seat)
-        session = cls(state, seat, spec, make_bot(spec, bot_seed), bot_seed)
+        session = cls(
+            state, seat, spec, make_bot(spec, bot_seed), bot_seed, chosen_deal=chosen_deal
+        )
         session.log.extend(session.intro_lines())
         return session
 
@@ -144,6 +157,7 @@ class GameSession:
         if is_over(state):
             raise ClaimError(f"{path}: the game is already over (claim replay shows it)")
         session = cls.start(state, seat, bot_spec, bot_seed)
+        session.chosen_deal = True  # the save holds the deal
         told = len(state.moves)
         session.log.append(f"Resumed from {path} after {told} move{'s' if told != 1 else ''}.")
         return session
@@ -178,9 +192,16 @@ class GameSession:
 
     @property
     def seed(self) -> int | None:
-        """The game's seed: the human dealt the game with it (chosen on the new-game screen or
-        given a fresh one), so it is shown to reproduce the game."""
+        """The game's seed, to be shown once the game is over (:meth:`seed_text`): it rebuilds
+        the whole deal, the bot's hand included, so never before (issue 35)."""
         return self.state.seed
+
+    def seed_text(self) -> str:
+        """What the status bar says of the deal: the seed once the game is over; before, that
+        the deal was chosen (if it was), else nothing."""
+        if self.over:
+            return f"seed {self.seed}" if self.seed is not None else ""
+        return "chosen deal" if self.chosen_deal else ""
 
     @property
     def moves_made(self) -> int:
@@ -246,6 +267,8 @@ class GameSession:
     def _tell(self, move: str) -> list[str]:
         self.unseen.before(self.state, move)
         lines = self.narrator.apply(move)
+        if self.over and self.seed is not None:  # the seed, now that it gives nothing away
+            lines = [*lines, seed_end_line(self.seed)]
         self.log.extend(lines)
         return lines
 
@@ -286,8 +309,8 @@ class GameSession:
         config = self.state.config
         names = self.names
         lines = [
-            f"You are player {self.seat}, against the {bot_label(self.bot_spec)}. "
-            f"Seed {self.state.seed}.",
+            f"You are player {self.seat}, against the {bot_label(self.bot_spec)}.",
+            *([CHOSEN_DEAL_LINE] if self.chosen_deal else []),
             f"Factions: {', '.join(config.factions)}.",
             f"{names[config.first_leader].capitalize()} "
             f"{'lead' if config.first_leader == self.seat else 'leads'} the first trick.",

@@ -10,6 +10,7 @@ on a small terminal, drawn below the table on a tall one and in a third column o
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -77,8 +78,8 @@ LOG_ROWS = 3
 def status_line(parts: list[list[str]], width: int) -> str:
     """The status line within ``width`` columns: each part is a list of ever shorter forms
     (the first the fullest); the parts are shortened one step at a time, the last parts first,
-    until the line fits. The last form of a part is kept however narrow the terminal (the seed
-    must stay: it is how a game is dealt again)."""
+    until the line fits. The last form of a part is kept however narrow the terminal (the seed,
+    shown once the game is over, must stay: it is how a game is dealt again)."""
     chosen = [0] * len(parts)
 
     def line() -> str:
@@ -229,7 +230,7 @@ class TableScreen(FittedScreen):
             [title, short_heading(title)],
             [f"you: player {session.seat}", f"you: P{session.seat}", ""],
             [f"vs {bot_label(session.bot_spec)}", f"vs {session.bot_spec}", ""],
-            [f"seed {session.seed}"],
+            [session.seed_text()],
         ]
         self.query_one(TablePanel).show(
             table_sections(view, session.seat, names, session.config),
@@ -425,7 +426,9 @@ class TableScreen(FittedScreen):
         show_full_log(self)
 
     def default_save_name(self) -> str:
-        return f"claim-{self.session.seed}-{self.session.moves_made}.json"
+        # never the seed in the name: the dialog shows it during play (issue 35)
+        # the moves the human may know of (issue 35: not the bot's passes hidden from them)
+        return f"claim-{time.strftime('%Y%m%d-%H%M%S')}-{self.session.moves_known}.json"
 
     def action_save(self, error: str = "") -> None:
         self.app.push_screen(SaveScreen(self.default_save_name(), error), self._saved)

@@ -338,6 +338,7 @@ def create_app(
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int = GAMES_PER_MINUTE,
     analysis_budget: int = DEFAULT_BUDGET,
+    chosen_deals: bool = False,
     trust_proxy: Iterable[str] = (),
     bot_processes: int | None = None,
     max_bot_games: int = Limits.bot_games,
@@ -356,8 +357,9 @@ def create_app(
     ``allow_origins``: the origins (``https://example.com``, or ``*``) whose pages may open a
     socket besides this server's own; ``max_games_per_minute``: how many games one client (IP
     address) may create in any minute (0: no limit); ``analysis_budget``: the simulations per
-    decision of a finished game's analysis (docs/analysis.md). A bad value raises a one-line
-    ClaimError.
+    decision of a finished game's analysis (docs/analysis.md); ``chosen_deals``: let a game
+    between two people be dealt from a chosen seed (off: refused with a 403, issue 35; for
+    tests and events that publish their deals). A bad value raises a one-line ClaimError.
 
     Issue 35, the server under abuse: ``trust_proxy``: the addresses of the reverse proxies
     whose ``X-Forwarded-For`` (the client) and ``X-Forwarded-Proto`` are read (nobody else's);
@@ -382,7 +384,7 @@ def create_app(
         check_broker(broker_url)
         broker = RedisBroker(broker_url)
     store = Store(db_url)
-    manager = GameManager(store, broker, work=work, quotas=quotas)
+    manager = GameManager(store, broker, chosen_deals=chosen_deals, work=work, quotas=quotas)
     analyses = Analyses(analysis_budget, work, limits)
 
     @asynccontextmanager

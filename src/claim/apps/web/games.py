@@ -67,11 +67,20 @@ from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.positions import load_position
 from claim.core.records import Record, initial_state, replay, to_record
+from claim.core.setup import SEED_BITS, SEED_LIMIT
 from claim.core.state import State
 from claim.core.unseen import Unseen, hidden_from
 from claim.core.view import SPECTATOR, observe, report, spectate
 from claim.core.view_types import View
-from claim.text.account import Names, Narrator, Pending, setup_lines, table_setup_lines
+from claim.text.account import (
+    CHOSEN_DEAL_LINE,
+    Names,
+    Narrator,
+    Pending,
+    seed_end_line,
+    setup_lines,
+    table_setup_lines,
+)
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from claim.text.describe import asked, move_words, prompt_text
 
@@ -100,8 +109,16 @@ WEB_ASK_ALL = "tick “Ask at every artifact window” to see them all"
 MAX_DIGITS = 100
 #: the longest value of an option (all 24 heroes with their values take about 450)
 MAX_OPTION = 1000
-#: the largest seed a new game may ask for (a seed is stored as a 64-bit integer)
-MAX_SEED = 2**63 - 1
+#: the largest seed a new game may ask for: a record's (docs/records.md)
+MAX_SEED = SEED_LIMIT
+#: the key of a game's stored options that says its deal was chosen (a seed given when it was
+#: created, against a bot only: issue 35); absent from a game dealt from a fresh secret seed
+CHOSEN_SEED = "chosen_seed"
+#: the viewers whose moves :class:`~claim.core.unseen.Unseen` counts: the two seats, spectators
+VIEWERS = (0, 1, SPECTATOR)
+#: the most messages a socket may send while a decision hidden from it is pending (they wait for
+#: it, issue 35); more are dropped
+MAX_WAITING = 64
 #: how many finished games' replays are kept in memory
 REPLAY_CACHE = 16
 #: the position is saved with every this many moves (and the last one); the record, saved with
@@ -114,11 +131,6 @@ SWEEP_EVERY = 2.0
 SWEEP_GRACE = 2.0
 
 OPTION_FIELDS = tuple(f.name for f in dataclasses.fields(SetupOptions))
-#: the viewers whose moves :class:`~claim.core.unseen.Unseen` counts: the two seats, spectators
-VIEWERS = (0, 1, SPECTATOR)
-#: the most messages a socket may send while a decision hidden from it is pending (they wait for
-#: it, issue 35); more are dropped
-MAX_WAITING = 64
 #: the messages' JSON: compact, as ``json.dumps(..., separators=(",", ":"))`` writes it, without
 #: the check for circular references (a view is a tree of plain values)
 COMPACT = json.JSONEncoder(separators=(",", ":"), check_circular=False)
@@ -345,7 +357,7 @@ def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str], list
     if seed is not None:
         seed = _whole_number(seed)
         if seed is None or not 0 <= seed <= MAX_SEED:
-            raise ApiError("--seed: must be a whole number from 0 to 2**63 - 1, or null")
+            raise ApiError("--seed: must be a whole number from 0 to 2**64 - 1, or null")
     seats = body.get("seats")
     if seats is None:
         seats = list(DEFAULT_SEATS)
@@ -353,6 +365,20 @@ def parse_new_game(body: Any) -> tuple[SetupOptions, int | None, list[str], list
         raise ApiError("seats: must be a list of two seats")
     kinds = [parse_seat(i, kind) for i, kind in enumerate(seats)]
     return options, seed, kinds, parse_names(body.get("names"))
+
+
+def check_chosen_seed(seed: int | None, seats: list[str], chosen_deals: bool) -> None:
+    """Refuse a chosen seed for a game between two people (issue 35): the seed rebuilds the
+    deal, so whoever chose it would know the friend's hand. Such a game is dealt from a fresh
+    secret seed; a seed may be chosen against a bot (practice: the table says it is a chosen
+    deal). ``chosen_deals``: the operator's ``claim serve --chosen-deals`` (tests, or events that
+    publish their deals), which allows it, the table still telling both players."""
+    if seed is not None and not chosen_deals and all(kind == "human" for kind in seats):
+        raise ApiError(
+            "seed: a game between two people is dealt from a fresh secret seed (a chosen seed "
+            "would tell its creator the other player's hand); choose a seed only against a bot",
+            403,
+        )
 
 
 # -------------------------------------------------------------------------------------------------
@@ -489,6 +515,8 @@ class Game:
             lines = [
                 f"You are player {viewer}, against {f'{name} ({against})' if name else against}."
             ]
+        if self.options.get(CHOSEN_SEED):
+            lines.append(CHOSEN_DEAL_LINE)
         lines.append(f"Factions: {', '.join(config.factions)}.")
         leader = config.first_leader
         verb = "lead" if names[leader] == "you" else "leads"
@@ -511,9 +539,16 @@ class Game:
             self.logs[viewer] = self.intro(viewer)
             for move in record["moves"]:
                 self.tell(viewer, move)
+            self.logs[viewer].extend(self.end_lines())
             narrator.state = self.state  # at the same position: one state for all
             narrator.view_source = functools.partial(self.shown, viewer)
         return narrator
+
+    def end_lines(self) -> list[str]:
+        """The lines a log ends with once the game is over: the seed, which rebuilds the deal
+        and so is told to nobody before (issue 35); none while the game goes on."""
+        seed = self.state.seed
+        return [seed_end_line(seed)] if self.over and seed is not None else []
 
     def tell(self, viewer: int, move: str) -> None:
         """Apply ``move`` to the viewer's Narrator, on its own copy of the game (while it catches
@@ -554,6 +589,7 @@ class Game:
                 if isinstance(read, Exception):
                     raise read
                 self.logs[viewer].extend(narrator.told(read, events))
+                self.logs[viewer].extend(self.end_lines())
             except Exception:  # never lose a game to its log: start that viewer's log again
                 logger.exception("game %s: the log of viewer %d failed", self.id, viewer)
                 del self.narrators[viewer]
@@ -816,6 +852,7 @@ class GameManager:
         store: Store,
         broker: RedisBroker | None = None,
         *,
+        chosen_deals: bool = False,
         work: WorkPool | None = None,
         quotas: Quotas | None = None,
     ) -> None:
@@ -824,6 +861,8 @@ class GameManager:
         #: each client's allowance of bot games (None: no limit); issue 35
         self.work = work
         self.quotas = quotas
+        #: whether a game between two people may be dealt from a chosen seed (check_chosen_seed)
+        self.chosen_deals = chosen_deals
         #: the other processes on this database, when there are any (None: this one alone)
         self.broker = broker
         #: this process among them (its own broker messages come back to it: ignored)
@@ -895,6 +934,7 @@ class GameManager:
         token (the only time it is ever sent). ``client``: who asks (its quota of bot games,
         429 beyond it: :class:`~claim.apps.web.quotas.Quotas`)."""
         options, seed, seats, names = parse_new_game(body)
+        check_chosen_seed(seed, seats, self.chosen_deals)
         if self.quotas is not None:
             self.quotas.admit(client, seats, self._playing)
         try:
@@ -906,11 +946,14 @@ class GameManager:
         while game_id in self.games:  # pragma: no cover - 64 random bits
             game_id = secrets.token_urlsafe(8)
         tokens = [secrets.token_urlsafe(24) if kind == "human" else None for kind in seats]
-        bot_seeds = [None if kind == "human" else secrets.randbits(31) for kind in seats]
+        bot_seeds = [None if kind == "human" else secrets.randbits(SEED_BITS) for kind in seats]
+        stored_options = options.to_dict()
+        if seed is not None:  # a chosen deal: the table says so (Game.intro)
+            stored_options[CHOSEN_SEED] = True
         stored = StoredGame(
             id=game_id,
             created=now(),
-            options=options.to_dict(),
+            options=stored_options,
             seats=seats,
             token_hashes=[hash_token(t) if t is not None else None for t in tokens],
             bot_seeds=bot_seeds,
@@ -973,7 +1016,8 @@ class GameManager:
             raise ApiError("the game is in progress: a rematch comes once it is over", 403)
         created = await self.create(
             {
-                "options": stored.options,
+                # the same setup options, dealt from a fresh seed (never the chosen one again)
+                "options": {k: v for k, v in stored.options.items() if k in OPTION_FIELDS},
                 "seats": list(reversed(stored.seats)),
                 "names": list(reversed(stored.names)),
             },

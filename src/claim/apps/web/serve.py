@@ -208,6 +208,7 @@ def run_serve(
     workers: int = 1,
     allow_origins: Iterable[str] = (),
     max_games_per_minute: int | None = None,
+    chosen_deals: bool = False,
     trust_proxy: Iterable[str] = (),
     bot_processes: int | None = None,
     max_bot_games: int | None = None,
@@ -218,11 +219,12 @@ def run_serve(
 
     ``broker_url`` (default: :func:`default_broker_url`): the Redis through which the processes
     sharing the database tell each other their moves; ``workers``: how many processes to run
-    here (more than one needs a broker and a database server). ``allow_origins`` and
-    ``max_games_per_minute`` (default: :data:`claim.apps.web.app.GAMES_PER_MINUTE`) are
-    :func:`claim.apps.web.app.create_app`'s. Prints the address of the lobby page first (with
-    the real port when ``port`` is 0), then runs until interrupted. A bad database URL, broker
-    or option, or a busy port, raises a one-line ClaimError before anything is served.
+    here (more than one needs a broker and a database server). ``allow_origins``,
+    ``max_games_per_minute`` (default: :data:`claim.apps.web.app.GAMES_PER_MINUTE`) and
+    ``chosen_deals`` are :func:`claim.apps.web.app.create_app`'s. Prints the address of the
+    lobby page first (with the real port when ``port`` is 0), then runs until interrupted. A
+    bad database URL, broker or option, or a busy port, raises a one-line ClaimError before
+    anything is served.
 
     ``trust_proxy``, ``bot_processes`` (default: one less than the cores), ``max_bot_games``,
     ``max_bot_only_games`` and ``max_analyses`` (None: the defaults of
@@ -243,6 +245,7 @@ def run_serve(
         "max_games_per_minute": GAMES_PER_MINUTE
         if max_games_per_minute is None
         else max_games_per_minute,
+        "chosen_deals": chosen_deals,
         "trust_proxy": list(trust_proxy),
     }
     given = {

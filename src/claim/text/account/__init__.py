@@ -50,12 +50,15 @@ from claim.text.account.results import (
     vote_line,
 )
 from claim.text.account.setup_text import (
+    CHOSEN_DEAL_LINE,
     NO_SEAT,
+    SAVE_HOLDS_DEAL,
     artifact_rules_lines,
     artifact_setup_lines,
     hero_rules_lines,
     hero_setup_lines,
     location_rules_lines,
+    seed_end_line,
     setup_lines,
     table_setup_lines,
 )
@@ -79,6 +82,7 @@ from claim.text.account.words import (
 __all__ = [
     "AFTER_COLLECTION",
     "ARTIFACT_ASKS",
+    "CHOSEN_DEAL_LINE",
     "CUBE",
     "DECISION_POWERS",
     "END_STEP_TEXT",
@@ -88,6 +92,7 @@ __all__ = [
     "ORDINALS",
     "PHASE_NAMES",
     "PLAYER_NAMES",
+    "SAVE_HOLDS_DEAL",
     "ZONE_TEXT",
     "Names",
     "Narrator",
@@ -116,6 +121,7 @@ __all__ = [
     "printed_value",
     "replay_account",
     "result_lines",
+    "seed_end_line",
     "setup_lines",
     "table_setup_lines",
     "trick_heading",

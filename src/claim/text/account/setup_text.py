@@ -98,6 +98,28 @@ def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> lis
     return lines
 
 
+#: the table's line for a deal its players did not draw fresh (issue 35): a chosen seed (a
+#: practice game against a bot) or a resumed save, both of which its holder could read the whole
+#: deal from
+CHOSEN_DEAL_LINE = (
+    "A chosen deal: this game was dealt from a seed chosen when it was created (a practice "
+    "game), so whoever chose it may know every card."
+)
+#: where saving is offered: a save file is the game's record, deal included (issue 35)
+SAVE_HOLDS_DEAL = (
+    "The file holds the whole deal (both hands and the deck): opening it shows the other "
+    "player's cards."
+)
+
+
+def seed_end_line(seed: int | None) -> str:
+    """The seed of a finished game, told once the game is over (never before: it rebuilds the
+    whole deal, issue 35); empty for a game without one."""
+    if seed is None:
+        return ""
+    return f"This game was dealt from seed {seed}; the same seed deals it again."
+
+
 def setup_lines(state: State, record: Mapping[str, object] | None = None) -> list[str]:
     """The setup and the deal, as the account opens."""
     config = state.config

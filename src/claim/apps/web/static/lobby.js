@@ -50,6 +50,7 @@ function toggles() {
   const friend = form.elements.opponent.value === "friend";
   $("bot-options").classList.toggle("hidden", friend);
   $("friend-name-box").classList.toggle("hidden", !friend);
+  $("seed-box").classList.toggle("hidden", friend);
   $("factions-box").classList.toggle("hidden", $("deck").value !== "custom");
   const heroes = $("heroes-mode").value;
   $("hero-number-box").classList.toggle("hidden", heroes !== "count");
@@ -107,7 +108,10 @@ export function requestBody() {
     building: $("building").value,
     artifacts,
   };
-  const seedText = String($("seed").value || "").trim();
+  // a friend game is always dealt from a fresh secret seed (the server refuses a chosen one):
+  // whoever chose it would know the friend's hand
+  const friendGame = form.elements.opponent.value === "friend";
+  const seedText = friendGame ? "" : String($("seed").value || "").trim();
   if (seedText && !/^\d+$/.test(seedText)) throw new Error("the seed must be a whole number");
   let seats;
   if (form.elements.opponent.value === "friend") {

@@ -53,7 +53,8 @@ def workload(kind: str, n: int) -> None:
     from claim.core.game import new_game
     from claim.core.setup import GameConfig
     from claim.core.state import State
-    from claim.core.view import determinize, observe
+    from claim.core.view import observe
+    from claim.core.worlds import determinize
 
     if kind in ("config", "book"):
         configs = [every_config(i) for i in range(max(n, 1))]

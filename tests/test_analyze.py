@@ -21,7 +21,7 @@ from claim.bots import decide, make_bot
 from claim.core import records
 from claim.core.engine import apply, current_player
 from claim.core.options import SetupOptions
-from claim.core.view import determinize
+from claim.core.worlds import determinize
 from clitools import assert_one_line_error, run
 from endgames import endgames
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from claim import new_game
-from claim.core import cards, engine, view, worlds
+from claim.core import cards, engine, worlds
 from claim.core.options import EVERY_EXPANSION
 from claim.core.state import State
 from scenario import CLAIM, position_record, replay, stacked_record
@@ -45,7 +45,7 @@ def _hand_factions(state: State, player: int, runs: int = RUNS) -> set[str]:
     """The factions dealt into the other player's hand over ``runs`` determinizations."""
     seen: set[str] = set()
     for k in range(runs):
-        d = view.determinize(state, player, random.Random(k))
+        d = worlds.determinize(state, player, random.Random(k))
         seen.update(FACTION[c] for c in d.hands[1 - player])
     return seen
 
@@ -155,7 +155,7 @@ def test_a_card_received_later_is_not_constrained() -> None:
     assert given in state.hands[1]
     assert worlds.voids(state, 0) == ["goblins"]
     for k in range(RUNS):
-        d = view.determinize(state, 0, random.Random(k))
+        d = worlds.determinize(state, 0, random.Random(k))
         goblins = [c for c in d.hands[1] if FACTION[c] == "goblins"]
         assert goblins == [given]
 
@@ -206,7 +206,7 @@ def test_inferred_voids_are_never_wrong() -> None:
                     if faction == cards.DUAL:
                         assert "elves" not in found and "orcs" not in found
                 if steps % 5 == 0:
-                    view.determinize(state, player, random.Random(steps))
+                    worlds.determinize(state, player, random.Random(steps))
             engine.apply(state, rng.choice(engine.legal_actions(state)))
             steps += 1
     assert inferred > 100

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from claim.core import cards, engine, view
+from claim.core import cards, engine, view, worlds
 from claim.core.cards import PUBLIC_NAME
 from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
@@ -158,7 +158,7 @@ def test_determinize_keeps_an_odd_demon_odd() -> None:
     hand = list(state.hands[0])
     dealt: set[str] = set()
     for seed in range(20):
-        s = view.determinize(state, 0, random.Random(seed))
+        s = worlds.determinize(state, 0, random.Random(seed))
         assert [PUBLIC_NAME[c] for c in s.hands[0]] == [PUBLIC_NAME[c] for c in hand]
         assert cards.CODE[s.hands[0][2]] == "goblins:9"
         dealt.add(cards.CODE[s.hands[0][0]])
@@ -172,7 +172,7 @@ def test_determinize_keeps_the_opponents_demon_prize_odd() -> None:
     state = _deal(["goblins:9"], ["goblins:2"], ["play goblins:9", "play goblins:2"], ["demons:7"])
     dealt: set[str] = set()
     for seed in range(20):
-        s = view.determinize(state, 1, random.Random(seed))
+        s = worlds.determinize(state, 1, random.Random(seed))
         assert len(s.followers[0]) == 1
         card = s.followers[0][0]
         assert PUBLIC_NAME[card] == "demons:odd"

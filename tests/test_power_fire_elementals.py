@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from claim.core import cards, engine, view
+from claim.core import cards, engine, view, worlds
 from claim.core.cards import PUBLIC_NAME
 from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
@@ -119,7 +119,7 @@ def test_determinize_keeps_the_band() -> None:
     state = _deal(["fire-elementals:8", "fire-elementals:0"], [], [])
     dealt: set[str] = set()
     for seed in range(20):
-        s = view.determinize(state, 0, random.Random(seed))
+        s = worlds.determinize(state, 0, random.Random(seed))
         assert PUBLIC_NAME[s.hands[0][0]] == "fire-elementals:high"
         assert PUBLIC_NAME[s.hands[0][1]] == "fire-elementals:low"
         dealt.add(cards.CODE[s.hands[0][0]])

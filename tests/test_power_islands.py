@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from claim.core import engine, view
+from claim.core import engine, view, worlds
 from claim.core.positions import load_position
 from claim.core.state import State
 from scenario import (
@@ -488,6 +488,6 @@ def test_past_tricks_list_both_prizes_so_the_take_is_public() -> None:
         trick = shown["tricks"][-1]
         assert trick["prize"] == "dwarves:1"
         assert trick["prizes"] == ["dwarves:1", "dwarves:2"]
-    guess = view.determinize(state, 0, random.Random(3))
+    guess = worlds.determinize(state, 0, random.Random(3))
     assert view.report(guess)["tricks"][-1]["prizes"] == ["dwarves:1", "dwarves:2"]
     assert load_position(state.to_dict()).to_dict() == state.to_dict()

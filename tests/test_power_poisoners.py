@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from claim.core import cards, engine, view
+from claim.core import cards, engine, view, worlds
 from claim.core.state import State
 from scenario import last_trick, position_record, replay, stacked_record, zone
 
@@ -187,7 +187,7 @@ def test_determinize_keeps_peeked_toxics_and_redeals_the_others() -> None:
     state = _position([["goblins:5"], ["goblins:2"]], [], peeked=([0], []))
     dealt: set[str] = set()
     for seed in range(20):
-        s = view.determinize(state, 0, random.Random(seed))
+        s = worlds.determinize(state, 0, random.Random(seed))
         codes = [cards.CODE[t] for t in s.toxics]
         assert codes[0] == "toxic:3"
         assert all(code.startswith("toxic:") for code in codes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from claim.core import engine, records, view
+from claim.core import engine, records, view, worlds
 from claim.core.powers import REGISTRY
 from claim.core.state import State
 from scenario import (
@@ -118,7 +118,7 @@ def test_determinize_keeps_ten_shadows_out() -> None:
     Shadows out and 10 in play, and the viewer's own hand is unchanged."""
     state = records.initial_state({"setup": {"factions": SHADOW_DECK}, "seed": 5})
     for seed in range(3):
-        guess = view.determinize(state, 0, random.Random(seed))
+        guess = worlds.determinize(state, 0, random.Random(seed))
         out = zone(guess, "out")
         dealt = [c for c in state_codes(guess) if c.startswith("shadows:")]
         assert len(out) == len(dealt) == 10

@@ -22,8 +22,9 @@ from claim.core.options import EVERY_EXPANSION, SetupOptions
 from claim.core.position_codecs import RESULT_FIELDS
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES, LOCATION_POWERS
 from claim.core.records import Record, replay, to_record
-from claim.core.view import SPECTATOR, determinize, report
+from claim.core.view import SPECTATOR, report
 from claim.core.view_types import GameResult, View
+from claim.core.worlds import determinize
 
 
 def check(value: Any, hint: Any, where: str) -> None:

@@ -17,7 +17,8 @@ from claim.core.game import new_game
 from claim.core.positions import load_position
 from claim.core.setup import GameConfig
 from claim.core.state import State
-from claim.core.view import determinize, observe, report
+from claim.core.view import observe, report
+from claim.core.worlds import determinize
 
 __all__ = [
     "ClaimError",

@@ -21,13 +21,21 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from claim.analysis.verdicts import BLUNDER, INACCURACY, MISTAKE, VERDICTS, margin, verdict
+from claim.analysis.verdicts import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    VERDICTS,
+    loss_words,
+    margin,
+    verdict,
+)
 from claim.bots.search import SearchBot
 from claim.core import records
 from claim.core.engine import apply, current_player, legal_actions
 from claim.core.old_moves import upgrade_move
 from claim.core.state import State
-from claim.core.view import determinize
+from claim.core.worlds import determinize
 from claim.text.describe import move_text
 
 #: simulations per decision unless told (``--budget``): a whole base game in about ten seconds
@@ -82,6 +90,8 @@ class Decision:
             "best_chance": round(self.best_chance, 4),
             "drop": round(self.drop, 4),
             "noise": round(self.noise, 4),
+            # the drop as printed, and the name decided on those same figures (verdicts.py)
+            "loss": loss_words(self.drop, self.noise),
             "verdict": self.verdict,
             "choices": [
                 {"move": c.move, "chance": round(c.chance, 4), "simulations": c.simulations}

@@ -8,8 +8,9 @@ from typing import Protocol, cast
 
 from claim.core.engine import apply, current_player, is_over, legal_actions
 from claim.core.state import State
-from claim.core.view import determinize, observe
+from claim.core.view import observe
 from claim.core.view_types import View
+from claim.core.worlds import determinize
 
 #: draws a full state consistent with what the deciding player knows (``claim.determinize``):
 #: the only way a bot sees "a" state — never the true one

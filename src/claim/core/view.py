@@ -1,16 +1,16 @@
-"""Hidden information (RULES.md §10): the omniscient report, a player's view, and determinization.
+"""Hidden information (RULES.md §10): the omniscient report and a player's view.
 
 :func:`report` writes a state in the replay shape of ``records.md``. With ``viewer=None`` it shows
 everything (``claim replay --json``); with a player it is :func:`observe`: every card that player
 may not identify is written ``"?"`` (lists keep their length, so counts stay visible), or as the
 part they can see (a Demon as ``demons:odd``, a Trickster by printed value). It is the one function
-that decides what a client, a server seat or a fair bot may know, and :func:`determinize` re-deals
-exactly what it hides.
+that decides what a client, a server seat or a fair bot may know, and
+:func:`claim.core.worlds.determinize` re-deals exactly what it hides (its own module, which reads
+this one: what a player deduces beyond the view's names, issue 36).
 """
 
 from __future__ import annotations
 
-import random
 from typing import cast
 
 from claim.core import cards
@@ -514,17 +514,3 @@ def observe(state: State, player: int) -> View:
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
     return report(state, viewer=player)
-
-
-# -------------------------------------------------------------------------------------------------
-# Determinization
-# -------------------------------------------------------------------------------------------------
-
-
-def determinize(state: State, player: int, rng: random.Random) -> State:
-    """A full state consistent with everything ``player`` knows, the rest re-dealt at random:
-    :func:`claim.core.worlds.determinize` (its own module: what a player deduces beyond the
-    view's names, issue 36), here beside the view it re-deals."""
-    from claim.core.worlds import determinize as draw  # worlds reads this module: not at the top
-
-    return draw(state, player, rng)

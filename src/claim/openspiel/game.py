@@ -55,8 +55,9 @@ from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.records import replay, to_record
 from claim.core.state import State
-from claim.core.view import determinize, observe, report, spectate
+from claim.core.view import observe, report, spectate
 from claim.core.view_types import View
+from claim.core.worlds import determinize
 from claim.envs.actions import ACTION_COUNT, index_of, move_of
 from claim.envs.encoding import (
     INFORMATION_STATE_SIZE,

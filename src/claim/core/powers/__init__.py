@@ -48,7 +48,7 @@ def rule_book(config: GameConfig) -> RuleBook:
 
     The heroes' powers come from the public hero pool, not from the heroes actually dealt: which
     heroes are in the deck is secret, and a determinized game may hold other heroes of the pool
-    (``claim.core.view.determinize``) with the same rule book.
+    (``claim.core.worlds.determinize``) with the same rule book.
     """
     return _book(
         config.factions,

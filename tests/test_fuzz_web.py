@@ -399,7 +399,14 @@ def client(watch: Watch) -> Iterator[TestClient]:
     """The app, without a rate limit and with its bots kept still: the fuzz creates hundreds
     of games, and a bot-against-bot game would play itself out in the background."""
     with TestClient(
-        create_app("sqlite://", max_games_per_minute=0, chosen_deals=True)
+        # no quota of bot games either: the bots never move, so every bot game stays in play
+        create_app(
+            "sqlite://",
+            max_games_per_minute=0,
+            chosen_deals=True,
+            max_bot_games=0,
+            max_bot_only_games=0,
+        )
     ) as test_client:
         manager = test_client.app.state.manager  # type: ignore[attr-defined]
         manager._schedule_bots = lambda game: None
@@ -639,7 +646,13 @@ def test_socket_addresses(client: TestClient, watch: Watch) -> None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    real = Server(tmp_path_factory.mktemp("fuzz-server"), max_games_per_minute=0, chosen_deals=True)
+    real = Server(
+        tmp_path_factory.mktemp("fuzz-server"),
+        max_games_per_minute=0,
+        chosen_deals=True,
+        max_bot_games=0,
+        max_bot_only_games=0,
+    )
     yield real
     real.stop()
     assert_clean_log(real.log())

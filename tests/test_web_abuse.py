@@ -25,8 +25,8 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from claim.apps.web.app import create_app
-from claim.apps.web.games import _bots
-from claim.apps.web.quotas import Limits, Peers, parse_proxies
+from claim.apps.web.games import ApiError, _bots
+from claim.apps.web.quotas import Limits, Peers, Quotas, parse_proxies
 from claim.apps.web.workers import WorkPool, uses_workers
 from claim.bots import decide
 from claim.core.engine import apply, current_player, is_over
@@ -204,6 +204,31 @@ def test_a_refused_game_is_not_created(limited: TestClient) -> None:
     before = limited.get("/api/games").json()["games"]
     assert new_game(limited, "3.3.3.3", ["bot:random", "bot:random"]).status_code == 429
     assert limited.get("/api/games").json()["games"] == before
+
+
+def test_two_requests_of_one_client_at_once_cannot_both_take_the_last_place() -> None:
+    quotas = Quotas(Limits(bot_only_games=1))
+    playing: set[str] = set()
+    outcomes: list[str] = []
+
+    async def new(game_id: str) -> None:
+        async with quotas.serial("c"):
+            try:
+                quotas.admit("c", ["bot:random", "bot:random"], playing.__contains__)
+            except ApiError as exc:
+                outcomes.append(f"{exc.status}")
+                return
+            await asyncio.sleep(0)  # the database's insert: the other request runs meanwhile
+            playing.add(game_id)
+            quotas.add("c", game_id, ["bot:random", "bot:random"])
+            outcomes.append("201")
+
+    async def both() -> None:
+        await asyncio.gather(new("g1"), new("g2"))
+
+    asyncio.run(both())
+    assert sorted(outcomes) == ["201", "429"]
+    assert quotas._locks == {}  # nothing kept for a client with no request
 
 
 def finished_games(client: TestClient, count: int) -> list[str]:

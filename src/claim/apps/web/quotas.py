@@ -122,19 +122,24 @@ class Quotas:
         self._games: dict[str, OrderedDict[str, bool]] = {}
         #: whose each game is, for the workers' fair queue
         self._owner: OrderedDict[str, str] = OrderedDict()
-        self._locks: dict[str, asyncio.Lock] = {}
+        #: each client's lock of new games, and how many requests hold it or wait for it
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
     @contextlib.asynccontextmanager
     async def serial(self, client: str) -> AsyncIterator[None]:
         """One new game of ``client`` at a time: its count is checked and the game added
         without another of its requests in between."""
-        lock = self._locks.setdefault(client, asyncio.Lock())
+        lock, users = self._locks.get(client) or (asyncio.Lock(), 0)
+        self._locks[client] = lock, users + 1
         try:
             async with lock:
                 yield
         finally:
-            if not lock.locked() and self._locks.get(client) is lock:
+            lock, users = self._locks[client]
+            if users == 1:  # nobody else holds it or waits for it
                 del self._locks[client]
+            else:
+                self._locks[client] = lock, users - 1
 
     def admit(self, client: str | None, seats: list[str], playing: Callable[[str], bool]) -> None:
         """Refuse (429) a new game with ``seats`` when ``client`` has as many games with a bot

@@ -30,6 +30,8 @@ from claim.bots.heuristic.card_values import (
     vote_strength,
 )
 from claim.core import keys
+from claim.core.judge import book_for
+from claim.core.powers.base import RuleBook
 from claim.core.view_types import CurrentTrickView, NextView, PlayerView, View
 
 #: the variance one unknown card adds to its faction's margin
@@ -37,6 +39,20 @@ UNKNOWN_VAR = 0.67
 
 #: what the bot remembers of a game that the view does not show, by (what, phase, trick)
 Memo = dict[tuple[str, int, int], str]
+
+
+def _book_of(view: View) -> RuleBook:
+    """The rule book of the viewed game, from the public setup every view shows (§2)."""
+    heroes = view.get("heroes")
+    artifacts = view.get("artifacts")
+    return book_for(
+        tuple(view.get("factions", ())),
+        tuple(heroes["pool"]) if heroes else (),
+        tuple(sorted(heroes["values"].items())) if heroes else (),
+        view.get("setting"),
+        view.get("building"),
+        tuple(artifacts["pool"]) if artifacts else (),
+    )
 
 
 class Table:
@@ -88,6 +104,8 @@ class Table:
         counters = view.get("counters") or {}
         self.counters: dict[str, int] = counters
         self.under = self.setting == "underworld"  # a printed 0 is a 10 (L2)
+        #: the game's rule book (its public setup, §2): what the trick model asks who wins
+        self.book = _book_of(view)
         self.farm = self.setting == "farmlands"  # a 2 is first in its faction (L3)
         ice = counters.get(keys.ICE_FIELDS, -1)
         self.ice = [1 if ice == p else 0 for p in (0, 1)]  # +1 on this trick's card (L9)

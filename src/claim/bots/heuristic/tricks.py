@@ -9,10 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from claim.bots.heuristic.card import Card
-from claim.bots.heuristic.card_values import SECOND_WINS, vote_strength
+from claim.bots.heuristic.card_values import vote_strength
 from claim.bots.heuristic.estimate import Estimate
 from claim.bots.heuristic.replies import reply_odds
 from claim.bots.heuristic.table import UNKNOWN_VAR
+from claim.core.cards import IDS_BY_CODE
+from claim.core.judge import Imagined, judge_trick
+
+
+def _imagined(card: Card) -> Imagined:
+    """A card of the model as the core's trick query takes it (an unknown or partly named card:
+    by the faction it is played as)."""
+    ids = IDS_BY_CODE.get(card.code)
+    return Imagined(
+        card.player, ids[0] if ids else -1, card.faction, card.value, card.rank, card.last
+    )
 
 
 class Model(Estimate):
@@ -20,57 +31,20 @@ class Model(Estimate):
 
     def resolve(self, lead: Card, follow: Card) -> tuple[bool | None, bool, bool]:
         """(whether the follower wins — None: nobody, a Gelatinous Cube trick —, whether a
-        Basilisk captures the lead card, whether a Stone Golem crushes it)."""
-        if self.lamp_win:
-            return True, False, False  # A28: the follower wins at the artifact tier
-        if lead.hero == "vampire-queen":
-            follow = follow.plain(self.under)
-        elif follow.hero == "vampire-queen":
-            lead = lead.plain(self.under)
-        lh, fh = lead.hero, follow.hero
-        lv, fv = lead.value, follow.value
-        if lh == "lich-king":
-            fv -= 3  # H14
-        if fh == "jester":
-            # R-64, H25: the leader now holds the led Jester, the follower the lead card second
-            test = SECOND_WINS.get(lh)
-            return lv > fv or (test is not None and test(fv)), False, False
-        lf, ff = lead.faction, follow.faction
-        if fh == "life-stealer" and lf:
-            ff = lf  # H31
-        wins, capture = self._faction_default(lead, follow, lf, ff, lv, fv)
-        # hero powers in play order, the later one overriding (H5)
-        if lh == "witch":
-            wins, capture = fv % 2 == 0 and fv > 5, False
-        elif lh == "minotaur" and lead.last:
-            wins, capture = False, False
-        test = SECOND_WINS.get(fh)
-        if test is not None and test(lv):
-            return True, False, fh == "stone-golem"
-        if fh == "minotaur" and follow.last:
-            return True, False, False
-        if fh == "gelatinous-cube" and not follow.last and not lead.last:
+        Basilisk captures the lead card, whether a Stone Golem crushes it): the powers' own
+        answer (:func:`claim.core.judge.judge_trick`), for the cards as the model sees them."""
+        verdict = judge_trick(
+            self.book,
+            self.phase,
+            _imagined(lead),
+            _imagined(follow),
+            self.moon,
+            self.lower_wins,
+            self.lamp_win,
+        )
+        if verdict.winner < 0:
             return None, False, False
-        return wins, capture, False
-
-    def _faction_default(
-        self, lead: Card, follow: Card, lf: str, ff: str, lv: int, fv: int
-    ) -> tuple[bool, bool]:
-        """§4.3 and the faction powers: (whether the follower wins, Basilisk capture)."""
-        if ff == "basilisks" and fv == lv and follow.fpower and lead.faction != "basilisks":
-            return True, True  # not after a led Basilisk
-        if lf == "goblins" and ff == "knights" and follow.fpower:
-            return True, False
-        follows = not lf or ff == lf or (ff == "doppelgangers" and lf != "")
-        if not follows:
-            return False, False
-        if self.lower_wins:
-            return fv < lv, False  # A14: the lower value wins, over ranks and the moon
-        if lf and lead.rank != follow.rank:
-            lv, fv = lead.rank, follow.rank  # Farmlands: a 2 first in its faction (L3)
-        if lf == "werewolves" and self.moon == "no-moon" and lead.fpower:
-            return fv < lv, False
-        return fv > lv, False
+        return verdict.winner == follow.player, verdict.captured, verdict.crushed
 
     def outcome(
         self,

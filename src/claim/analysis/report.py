@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from claim.analysis.review import Analysis, Decision
-from claim.analysis.verdicts import VERDICTS
+from claim.analysis.verdicts import VERDICTS, loss_words
 
 PHASES = {1: "I", 2: "II"}
 #: the chart's characters, lowest first (a chance of 0 to 1 in eight steps)
@@ -47,8 +47,7 @@ def decision_line(d: Decision) -> str:
     return (
         f"move {d.ply + 1} (phase {PHASES.get(d.phase, d.phase)}, trick {d.trick}), "
         f"player {d.player}: {d.move} ({_percent(d.chance)}) — {d.verdict}, "
-        f"{d.best} was better ({_percent(d.best_chance)}), "
-        f"−{100 * d.drop:.0f} ± {100 * d.noise:.0f} points"
+        f"{d.best} was better ({_percent(d.best_chance)}), {loss_words(d.drop, d.noise)}"
     )
 
 

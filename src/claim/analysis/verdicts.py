@@ -15,6 +15,11 @@ standard error of the difference of the two estimates (:func:`margin`, computed 
 were independent — they were measured on the same determinizations, which makes the true error
 smaller, so the test errs on the side of naming nothing). With a small budget fewer moves get a
 name; a larger ``--budget`` narrows the margin.
+
+A drop is classified from the very numbers it is printed with (:func:`points`: whole points, as
+``−10 ± 9 points``), so a label never contradicts its figures: a drop of 0.0958 is printed as 10
+points and named a mistake, not an inaccuracy (issue 37). :func:`loss_words` is the one spelling
+of those figures; the text report and the web page (``loss`` in the JSON) both show it.
 """
 
 from __future__ import annotations
@@ -48,8 +53,24 @@ def _variance(rate: float, n: int) -> float:
     return pulled * (1.0 - pulled) / (n + 2.0)
 
 
+def points(chance: float) -> int:
+    """A chance (or a difference of chances) in whole points, as every text shows it: rounded
+    half up, so 0.095 is 10 points.
+
+    >>> points(0.0958), points(0.094), points(0.095)
+    (10, 9, 10)
+    """
+    return math.floor(100.0 * chance + 0.5)
+
+
+def loss_words(drop: float, noise: float) -> str:
+    """A drop and its margin as printed: ``−10 ± 9 points``."""
+    return f"−{points(drop)} ± {points(noise)} points"
+
+
 def verdict(drop: float, noise: float) -> str | None:
-    """The name of a drop (None below :data:`INACCURACY` or within ``noise``).
+    """The name of a drop (None below :data:`INACCURACY` or within ``noise``), decided on the
+    whole points that :func:`loss_words` prints, so the name and the figures always agree.
 
     >>> verdict(0.12, 0.04)
     'mistake'
@@ -57,11 +78,14 @@ def verdict(drop: float, noise: float) -> str | None:
     True
     >>> verdict(0.03, 0.0) is None
     True
+    >>> verdict(0.0958, 0.09)  # printed "−10 ± 9 points"
+    'mistake'
     """
-    if drop <= noise:
+    shown = points(drop)
+    if shown <= points(noise):
         return None
     name = None
     for label, threshold in VERDICTS:
-        if drop >= threshold:
+        if shown >= points(threshold):
             name = label
     return name

@@ -46,8 +46,8 @@ class CompiledCoreHook(BuildHookInterface):
         out.mkdir(parents=True)
         script = Path(self.root) / "scripts" / "build_core.py"
         done = subprocess.run([sys.executable, str(script), "--wheel", str(out)], cwd=self.root)
-        if done.returncode != 0:  # only with CLAIM_REQUIRE_COMPILED=1 (it said why)
-            raise RuntimeError("claim: the core could not be compiled for the wheel")
+        if done.returncode != 0:  # CLAIM_REQUIRE_COMPILED=1 and no compiler, or a crash
+            raise RuntimeError("claim: the core could not be compiled for the wheel (above)")
         built = sorted(p for p in out.rglob("*") if p.is_file())
         if not built:  # pure Python (the script said why, in one line)
             return

@@ -18,7 +18,8 @@ from tests.waits import PATIENCE_S
 
 from claim.core.options import SetupOptions
 from claim.sim.arena import Match, arena
-from claim.sim.kept_games import KeptGames, code_fingerprint, outcome_from_dict, outcome_to_dict
+from claim.sim.fingerprint import code_fingerprint
+from claim.sim.kept_games import KeptGames, outcome_from_dict, outcome_to_dict
 from clitools import assert_one_line_error, run
 
 BOTS = ("random", "heuristic")

@@ -16,7 +16,8 @@ from typing import Any
 
 from claim.lab.design import Study
 from claim.lab.play import LabGame, game_from_dict
-from claim.sim.kept_games import KeptFile, code_fingerprint
+from claim.sim.fingerprint import code_fingerprint
+from claim.sim.kept_games import KeptFile
 
 KIND = "claim-lab-games"
 VERSION = 1

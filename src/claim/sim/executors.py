@@ -27,6 +27,7 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from claim.core.errors import ClaimError, ConfigError
+from claim.sim.fingerprint import code_fingerprint
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -223,8 +224,6 @@ def local_executor(jobs: int) -> Executor:
 def _code() -> str:
     """This process's fingerprint of the rules and bots (once per process: it reads their
     sources)."""
-    from claim.sim.kept_games import code_fingerprint
-
     return code_fingerprint()
 
 

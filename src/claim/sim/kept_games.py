@@ -25,7 +25,6 @@ writing it) is dropped and its game played again; any other damage is refused, n
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import stat
@@ -35,6 +34,7 @@ from typing import Any, BinaryIO, Generic, Self, TypeVar
 
 from claim.core.errors import ConfigError
 from claim.sim.arena import GameOutcome, Match
+from claim.sim.fingerprint import code_fingerprint
 
 try:  # file locks: POSIX only; elsewhere two runs on one file are not caught
     import fcntl
@@ -45,25 +45,6 @@ T = TypeVar("T")
 
 KIND = "claim-arena-games"
 VERSION = 1
-#: the packages whose code decides a game's moves and result
-_CODE_PACKAGES = ("core", "bots")
-
-
-def code_fingerprint(*more: str) -> str:
-    """A SHA-256 of the Python sources of the rules and the bots (file names and contents, in
-    a fixed order), and of the modules ``more`` (paths under ``claim/``): equal for two builds
-    that play the same games. The compiled core is built from the same sources, so both builds
-    of one version share it."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for package in (*_CODE_PACKAGES, *more):
-        found = [root / package] if package.endswith(".py") else (root / package).rglob("*.py")
-        for path in sorted(found):
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(b"\0")
-            digest.update(path.read_bytes())
-            digest.update(b"\0")
-    return digest.hexdigest()
 
 
 def header(match: Match) -> dict[str, Any]:

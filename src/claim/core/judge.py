@@ -23,6 +23,7 @@ from claim.core import cards
 from claim.core.cards import BASE_FACTION, DUAL, FACTION
 from claim.core.engine import _default_winner
 from claim.core.keys import CRUSHED, CUBE, LAMP_WINS, LOWER_WINS, WIN_IMPOSED
+from claim.core.powers import rule_book
 from claim.core.powers.base import POWER_KEY, RuleBook
 from claim.core.setup import GameConfig
 from claim.core.state import State, Trick
@@ -90,8 +91,6 @@ def book_for(
     artifact_pool: tuple[str, ...] = (),
 ) -> RuleBook:
     """The rule book of a game with this public setup (what every view shows, §2)."""
-    from claim.core.powers import rule_book  # the powers import the engine's modules
-
     # the book depends on the public pools alone (rule_book); any heroes and artifacts of the
     # pools stand for the secret ones dealt, which the config needs to keep its pools (a pool
     # of artifacts holds at least six, A41)

@@ -35,11 +35,34 @@ from claim.bots.heuristic.replies import (
 from claim.bots.heuristic.table import Memo
 from claim.bots.heuristic.tricks import Model, lead_value, trick_p
 from claim.core import cards, keys
+from claim.core.powers.artifacts import (
+    BookOfMemories,
+    BottomlessBottle,
+    FlailOfDawn,
+    FlaskOfTears,
+    GamblersBook,
+    GamblersDice,
+    HuntingCloak,
+    IceSword,
+    KingsDagger,
+    MagicWand,
+    MaskOfDarkness,
+    MirrorOfLies,
+    ProwlersTorch,
+    Spyglass,
+    WishingLamp,
+)
 from claim.core.view_types import CurrentTrickView, View
 
 _ARTIFACT_NAMES = frozenset(cards.ARTIFACTS)
 #: the artifacts offered right after a lead (A2, A22)
-_AFTER_LEAD = ("magic-wand", "mirror-of-lies", "bottomless-bottle", "hunting-cloak", "wishing-lamp")
+_AFTER_LEAD = (
+    MagicWand.name,
+    MirrorOfLies.name,
+    BottomlessBottle.name,
+    HuntingCloak.name,
+    WishingLamp.name,
+)
 #: the least gain (in the chance of winning the game) for which an artifact is used now rather
 #: than kept for later, with many tricks still to play (less towards the end)
 _USE_GAIN = 0.01
@@ -125,24 +148,24 @@ def decide_artifact(view: View, legal: list[str], verbs: set[str], memo: Memo) -
         if view.get("phase") != 2:
             return None  # the Seer's or the Islands' take
         current = view.get("current") or cast(CurrentTrickView, {})  # cast: {}, no trick
-        to_pile = "spyglass" in (current.get("artifacts") or ())
+        to_pile = Spyglass.name in (current.get("artifacts") or ())
         return take_discarded(Model(view, memo), legal, to_pile)
     uses = [m for m in legal if m.startswith("use ") and m.split(" ", 2)[1] in _ARTIFACT_NAMES]
     if not uses:
         return None
     names = {m.split(" ", 2)[1] for m in uses}
-    if "flail-of-dawn" in names:
+    if FlailOfDawn.name in names:
         return "use flail-of-dawn"  # a card of theirs tied to their last trick, for free
-    if "prowlers-torch" in names:
+    if ProwlersTorch.name in names:
         return "use prowlers-torch"  # the draws shown to both: our card counting gains
     model = Model(view, memo)
-    if "gamblers-book" in names:
+    if GamblersBook.name in names:
         return _gamblers_book(model)
-    if "spyglass" in names:
+    if Spyglass.name in names:
         return _spyglass(model, uses)
-    if "ice-sword" in names:
+    if IceSword.name in names:
         return _ice_sword(model)
-    if "kings-dagger" in names:
+    if KingsDagger.name in names:
         return _kings_dagger(model)
     if names & set(_AFTER_LEAD):
         return after_play(model, uses, memo)
@@ -322,11 +345,11 @@ def _follow_options(
     """(move, chance of winning the game) for a Magic Wand or Mirror of Lies on the card we
     followed ``lead`` with."""
     found: list[tuple[str, float]] = []
-    if "magic-wand" in held:
+    if MagicWand.name in held:
         for amount in (2, -2):
             card = mine.revalued(mine.value + amount)
             found.append((f"use magic-wand {amount:+d}", trick_p(model, lead, card)))
-    if "mirror-of-lies" in held:
+    if MirrorOfLies.name in held:
         card = mine.revalued(changed_value(mine.value, "mirror", 0))
         found.append(("use mirror-of-lies", trick_p(model, lead, card)))
     return found
@@ -335,7 +358,7 @@ def _follow_options(
 def follow_with_artifacts(model: Model, lead: Card, mine: Card) -> float:
     """Following ``lead`` with ``mine``: the best it gets with a Magic Wand or Mirror of
     Lies we hold, less what keeping the artifact is worth (0 without one)."""
-    held = _unused(model) & {"magic-wand", "mirror-of-lies"}
+    held = _unused(model) & {MagicWand.name, MirrorOfLies.name}
     if not held:
         return 0.0
     options = _follow_options(model, lead, mine, held)
@@ -346,7 +369,7 @@ def lead_odds(model: Model, mine: Card) -> tuple[float, float, float] | None:
     """The reply odds to our lead when they are not the usual ones: a random reply (Hunting
     Cloak or Gambler's Dice used), a blind one (our lead is face-down, Mask of Darkness)."""
     used = used_now(model)
-    masked = model.counters.get(keys.MASK, 0) > 0 and "book-of-memories" not in used
+    masked = model.counters.get(keys.MASK, 0) > 0 and BookOfMemories.name not in used
     if masked or model.cloaked:
         return random_reply_odds(model, mine)
     return None
@@ -360,7 +383,7 @@ def _lead_options(
     if legal is None:
         held = _unused(model)
         lamp_ok = model.phase == 2 and not model.cloaked
-        names = {n for n in _AFTER_LEAD if n in held and (n != "wishing-lamp" or lamp_ok)}
+        names = {n for n in _AFTER_LEAD if n in held and (n != WishingLamp.name or lamp_ok)}
     else:
         names = {m.split(" ", 2)[1] for m in legal}
     if not names:
@@ -368,7 +391,7 @@ def _lead_options(
     found: list[tuple[str, float]] = []
     # a lead is better higher, or lower under a Bottle: the Wand's other sign and a Mirror
     # that goes the wrong way are not worth counting
-    if "magic-wand" in names:
+    if MagicWand.name in names:
         amount = -2 if model.lower_wins else 2
         card = mine.revalued(mine.value + amount)
         found.append(
@@ -377,7 +400,7 @@ def _lead_options(
                 lead_value(model, card, lead_odds(model, card)),
             )
         )
-    if "mirror-of-lies" in names and (mine.value <= 5) != model.lower_wins:
+    if MirrorOfLies.name in names and (mine.value <= 5) != model.lower_wins:
         card = mine.revalued(changed_value(mine.value, "mirror", 0))
         found.append(
             (
@@ -385,16 +408,16 @@ def _lead_options(
                 lead_value(model, card, lead_odds(model, card)),
             )
         )
-    if "bottomless-bottle" in names and not model.lower_wins:
+    if BottomlessBottle.name in names and not model.lower_wins:
         model.lower_wins = True
         try:
             value = lead_value(model, mine, lead_odds(model, mine))
         finally:
             model.lower_wins = False
         found.append(("use bottomless-bottle", value))
-    if "hunting-cloak" in names and not model.cloaked:
+    if HuntingCloak.name in names and not model.cloaked:
         found.append(("use hunting-cloak", _blind_value(model, mine)))
-    if "wishing-lamp" in names and model.phase == 2:
+    if WishingLamp.name in names and model.phase == 2:
         found += _lamp_options(model, mine, legal)
     return found
 
@@ -447,7 +470,7 @@ def before_play(model: Model, legal: list[str]) -> bool:
     """Before choosing a card: a Wishing Lamp's card we do not hold leaves us free to play
     any card, and we win the trick (A28)."""
     plays = model.current.get("plays", [])
-    lamp = "wishing-lamp" in used_now(model)
+    lamp = WishingLamp.name in used_now(model)
     if lamp and len(plays) == 1 and plays[0]["player"] == model.opp:
         codes = {code_of_move(m)[0] for m in legal if m.startswith("play ")}
         if len(codes) > 1:
@@ -459,18 +482,18 @@ def _trick_start(model: Model, uses: list[str], names: set[str]) -> str:
     """The start of a trick (A3, A21): Prowler's Torch (only what both see), Flask of Tears,
     Endless Rope, Book of Memories, Mask of Darkness, Gambler's Dice."""
     lead_me = model.lead_me
-    if "flask-of-tears" in names and _flask_now(model):
+    if FlaskOfTears.name in names and _flask_now(model):
         return "use flask-of-tears"
     ropes = [m for m in uses if m.startswith("use endless-rope ")]
     if ropes:
         rope = _rope(model, ropes)
         if rope is not None:
             return rope
-    if lead_me and "book-of-memories" in names and _book_now(model):
+    if lead_me and BookOfMemories.name in names and _book_now(model):
         return "use book-of-memories"
-    if lead_me and "mask-of-darkness" in names and _mask_now(model):
+    if lead_me and MaskOfDarkness.name in names and _mask_now(model):
         return "use mask-of-darkness"
-    if lead_me and "gamblers-dice" in names and _dice_now(model):
+    if lead_me and GamblersDice.name in names and _dice_now(model):
         return "use gamblers-dice"
     return "pass"
 

@@ -12,6 +12,21 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from claim.core import cards
+from claim.core.powers.factions import Dwarves, Knights
+from claim.core.powers.fear import Werewolves
+from claim.core.powers.fire import Demons, FireElementals, Tricksters
+from claim.core.powers.heroes import (
+    CentaurArcher,
+    GelatinousCube,
+    Jester,
+    Minotaur,
+    Mummy,
+    StoneGolem,
+    Warlock,
+    Witch,
+)
+from claim.core.powers.locations import Ruins
+from claim.core.powers.maps import Phoenixes
 
 #: printed value range of each faction's cards (for a card's strength within its faction)
 _RANGE: dict[str, tuple[int, int]] = {}
@@ -26,7 +41,7 @@ _RANGE["hero"] = (0, 9)
 #: value estimates for value-hidden cards (a Demon by parity, a Fire Elemental by band)
 HIDDEN_ESTIMATE: dict[str, int] = {"odd": 5, "even": 4, "high": 7, "low": 2}
 #: the factions whose cards may be known by such a partial name
-VALUE_HIDDEN = {"demons", "fire-elementals"}
+VALUE_HIDDEN = {Demons.name, FireElementals.name}
 
 #: how far a card's strength moves its faction's expected margin, at best
 _S_SCALE = 0.8
@@ -40,7 +55,7 @@ def read_code(code: str) -> tuple[str, int]:
         return "", 0
     kind, _, raw = code.partition(":")
     if kind == "fire-phoenix":
-        kind = "phoenixes"
+        kind = Phoenixes.name
     if kind == "hero":
         return "hero", cards.HERO_VALUES.get(raw, 5)
     if raw in HIDDEN_ESTIMATE:
@@ -103,12 +118,12 @@ def vote_strength(code: str, faction: str, under: bool = False, farm: bool = Fal
     Phase Two, from -0.8 (surely lost to the opponent) to +0.8."""
     kind = read_code(code)[0]
     q = _rank(code, under, farm)
-    if kind == "knights":
+    if kind == Knights.name:
         q = min(1.0, q + 0.15)
     s = _S_SCALE * (2 * q - 1)
-    if faction == "dwarves":
+    if faction == Dwarves.name:
         s = -s  # a Dwarf goes to the trick's loser
-    elif faction == "werewolves":
+    elif faction == Werewolves.name:
         s *= 0.3  # the moon turns high and low around
     return s
 
@@ -149,18 +164,18 @@ def hero_name(code: str) -> str:
 
 #: heroes whose power wins when played second on a lead value that passes their test (H16)
 SECOND_WINS: dict[str, Callable[[int], bool]] = {
-    "warlock": lambda v: v % 2 == 1,
-    "mummy": lambda v: v >= 7,
-    "centaur-archer": lambda v: v in (5, 6),
-    "stone-golem": lambda v: 1 <= v <= 4,
+    Warlock.hero: lambda v: v % 2 == 1,
+    Mummy.hero: lambda v: v >= 7,
+    CentaurArcher.hero: lambda v: v in (5, 6),
+    StoneGolem.hero: lambda v: 1 <= v <= 4,
 }
 
 
 def _hero_strength(name: str, value: int) -> float:
     """A hero card's strength for winning tricks, 0 to 1 (its value, or what its power wins)."""
-    if name == "witch":
+    if name == Witch.hero:
         return 0.8
-    if name in SECOND_WINS or name in ("jester", "gelatinous-cube", "minotaur"):
+    if name in SECOND_WINS or name in (Jester.hero, GelatinousCube.hero, Minotaur.hero):
         return max(0.45, value / 9)
     return min(1.0, max(0.0, value / 9))
 
@@ -209,7 +224,7 @@ def surviving_share(faction: str, part: str, building: str, under: bool) -> floa
         values = [v or 10 for v in values]
     if not values:
         return 1.0
-    if building == "ruins":
+    if building == Ruins.name:
         kept = sum(1 for v in values if v % 2 == 0)
     else:
         kept = sum(1 for v in values if v > 3)
@@ -241,7 +256,7 @@ def take_one(counter: Counter[str], code: str) -> None:
         ):
             if counter.get(name, 0) > 0:
                 candidates.append(name)
-    elif kind == "tricksters":
+    elif kind == Tricksters.name:
         candidates = [c for c in counter if c.rstrip("x") == code.rstrip("x")]
     if candidates:
         c = sorted(candidates)[0]

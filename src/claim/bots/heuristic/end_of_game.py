@@ -15,13 +15,15 @@ from functools import lru_cache
 from claim.bots.heuristic.card_values import card_value, read_code
 from claim.core import cards
 from claim.core.powers import RuleBook, rule_book
+from claim.core.powers.heroes import Ent, Gargoyle
+from claim.core.powers.locations import Fortress, Pyramid, Ruins, Underworld
 from claim.core.scoring import end_result
 from claim.core.setup import GameConfig
 from claim.core.state import NO_PLAYER, State
 from claim.core.view_types import View
 
 #: the Buildings whose end-of-game discards (§9 step 3) are counted: all but the Pit's random ones
-_DISCARDS = ("pyramid", "ruins", "fortress")
+_DISCARDS = (Pyramid.name, Ruins.name, Fortress.name)
 #: what a game decided before the votes counts for in the bot's vote margin
 _DECIDED_MARGIN = 9
 
@@ -36,13 +38,13 @@ class EndCount:
         self.factions = tuple(factions)
         self.setting: str | None = view.get("setting") or None
         self.building: str | None = view.get("building") or None
-        self.under = self.setting == "underworld"
+        self.under = self.setting == Underworld.name
         #: the faction each collected dual card (R-40) and Ent (H35) was declared as when played
         self.declared: dict[str, str] = {}
         for trick in view.get("tricks", []):
             for play in trick.get("plays", []):
                 code = play["card"]
-                if play.get("as") and (read_code(code)[0] == "elf-orc" or code == "hero:ent"):
+                if play.get("as") and (read_code(code)[0] == "elf-orc" or code == Ent.key):
                     self.declared[code] = play["as"]
         last = [t.get("winner") for t in view.get("tricks", []) if t.get("phase") == 2]
         #: the winner of the last Phase Two trick (Dungeon, L11)
@@ -91,7 +93,7 @@ class EndCount:
                 code = cards.CODE[card]
                 if code in declared:
                     state.declared[card] = declared[code]
-                elif gargoyle and p == self.me and code == "hero:gargoyle":
+                elif gargoyle and p == self.me and code == Gargoyle.key:
                     state.declared[card] = gargoyle
         state.counters = dict(self.view.get("counters") or {})
         state.last_winner = self.last_winner
@@ -124,7 +126,7 @@ def _rules(
 ) -> tuple[GameConfig, RuleBook]:
     """The config and rule book of a game with these factions and locations (and the Gargoyle,
     for its double count, H32)."""
-    heroes = ("gargoyle",) if gargoyle else ()
+    heroes = (Gargoyle.hero,) if gargoyle else ()
     config = GameConfig(
         factions=factions, heroes=heroes, hero_pool=heroes, setting=setting, building=building
     )

@@ -21,9 +21,23 @@ from claim.bots.heuristic.odds import (
 from claim.bots.heuristic.replies import reply_odds
 from claim.bots.heuristic.table import Table
 from claim.core import keys
+from claim.core.powers.factions import Dwarves
+from claim.core.powers.fear import Vampires
+from claim.core.powers.locations import (
+    Bridge,
+    Castle,
+    Dungeon,
+    Forest,
+    Fortress,
+    Islands,
+    LavaFields,
+    Lighthouse,
+    Monastery,
+)
+from claim.core.powers.mercenaries import Cyclops, Elves
 
 #: the Buildings that may decide the game before the votes, as the model counts them
-END_BUILDINGS = frozenset({"forest", "castle", "monastery", "bridge"})
+END_BUILDINGS = frozenset({Forest.name, Castle.name, Monastery.name, Bridge.name})
 #: the chance of losing a trick we try to lose, as follower and as leader, when card counting
 #: has nothing to go on (Lava Fields, Forest, Monastery)
 P_LOSE_FOLLOW = 0.75
@@ -31,7 +45,7 @@ P_LOSE_LEAD = 0.45
 #: Lava Fields, Phase One: the worth of a prize weaker than average (per unit of strength)
 LAVA_HAND = 0.5
 #: the same for the Buildings where we may have to lose tricks on purpose
-WEAK_HAND: dict[str, float] = {"monastery": 0.3}
+WEAK_HAND: dict[str, float] = {Monastery.name: 0.3}
 #: Forest, Monastery: the share of those chances we count on for the risk of winning too many
 #: tricks (a hand gets harder to lose with as it shrinks)
 WARY = 0.8
@@ -59,7 +73,7 @@ class Estimate(Table):
                 d2[i] += 2 * garg
                 found.append(self._p_votes(d2, mu, var))
             p = max(found) if garg > 0 else min(found)
-        if self.building in END_BUILDINGS or self.setting == "lava-fields":
+        if self.building in END_BUILDINGS or self.setting == LavaFields.name:
             return self._p_locations(p, d, mu, var)
         return p
 
@@ -67,7 +81,7 @@ class Estimate(Table):
         """Phase One: what a prize weaker than average is worth, per unit of strength, where
         Phase Two is about losing tricks (Lava Fields; Monastery and Forest, to keep our pile
         small enough)."""
-        if self.setting == "lava-fields":
+        if self.setting == LavaFields.name:
             return LAVA_HAND
         return WEAK_HAND.get(self.building, 0.0)
 
@@ -95,7 +109,7 @@ class Estimate(Table):
                 for v, w, r in entries:
                     w *= weight
                     total += w
-                    led = "elves" if kind == "elf-orc" else kind
+                    led = Elves.name if kind == "elf-orc" else kind
                     if hero_name(kind):
                         lost += w if smallest <= v else 0.0
                     elif led not in low or (r, v) >= low[led]:
@@ -124,7 +138,7 @@ class Estimate(Table):
         if self.phase == 2:
             return self.t2 <= 1
         deck = len(self.view.get("deck", []))
-        return deck == 0 if self.setting == "islands" else deck <= 1
+        return deck == 0 if self.setting == Islands.name else deck <= 1
 
     def _tricks_after(self, played: bool) -> int:
         """The tricks of this phase still to play after the current one (``played``) or from
@@ -140,7 +154,7 @@ class Estimate(Table):
         probs = self._vote_chances(d, mu, var)
         while len(probs) < 5:
             probs.append(0.5)
-        if self.building == "dungeon":
+        if self.building == Dungeon.name:
             probs += self._dungeon_votes(d)
         return majority_chance(probs)
 
@@ -154,17 +168,17 @@ class Estimate(Table):
         for i, f in enumerate(self.factions):
             m = d[i] + mu[i]
             sd = math.sqrt(var[i] + 0.3)
-            if f == "cyclops":
+            if f == Cyclops.name:
                 m = -m
                 if self.count[me][i] + max(0.0, mu[i]) < 0.5:
                     m -= 1.0
                 if self.count[opp][i] - min(0.0, mu[i]) < 0.5:
                     m += 1.0
-            elif f == "vampires":
+            elif f == Vampires.name:
                 m = (self.stack[me] - self.stack[opp]) / 4 + 0.5 * (d[i] - self.d[i]) + 0.3 * mu[i]
                 if self.stack[me] == 0 and self.vampire_value[me] < 0:
                     m -= 0.3
-            elif building == "fortress":
+            elif building == Fortress.name:
                 # six cards of a faction or more lose their four lowest (L16)
                 mine, theirs, gain = self._counts(i, d, mu)
                 rest = max(0.0, self.rest[i] - abs(d[i] - self.d[i]))
@@ -174,7 +188,7 @@ class Estimate(Table):
                         m += sign
                     elif held + rest >= 5.5:
                         m += sign * phi((held + more - 5.5) / spread)
-            if building == "lighthouse" and f != "cyclops":
+            if building == Lighthouse.name and f != Cyclops.name:
                 owner = self.counters.get(keys.faction_key(keys.LIGHTHOUSE, f))
                 if owner in (0, 1):
                     probs.append(1.0 if owner == me else 0.0)  # won outright (R-72)
@@ -219,7 +233,7 @@ class Estimate(Table):
         p = self._p_building(p, d, mu, var, left, lead_me)
         if self.phase == 1 and len(d) > n + 5:
             p += self.weak_worth() * d[n + 5]  # weak cards for Phase Two, to lose tricks with
-        if self.setting == "lava-fields" and self.phase == 2:
+        if self.setting == LavaFields.name and self.phase == 2:
             lava = self.counters.get(keys.LAVA_PLAYER, -1)
             run = self.counters.get(keys.LAVA_COUNT, 0)
             ours, theirs = (run if lava == self.me else 0), (run if lava == self.opp else 0)
@@ -241,7 +255,7 @@ class Estimate(Table):
         twice our faction cards, L14), and the risk that we lose by the Building when we stop
         winning tricks now (counting on a little less than the chances of losing them)."""
         n = len(self.factions)
-        monastery = self.building == "monastery"
+        monastery = self.building == Monastery.name
         pile = [sum(c) for c in self.count] if monastery else self.pile
         have = pile[self.me] + (d[n + 3] if len(d) > n + 4 else 0.0)
         other = pile[self.opp] + (d[n + 4] if len(d) > n + 4 else 0.0)
@@ -252,7 +266,7 @@ class Estimate(Table):
             risk = chance_losing_all(left, lead_me, have, other, lambda a, b: a > 2 * b, wary)
             return small, risk
         # a Dwarf goes to the trick's loser: the Dwarves still to play come to us
-        dwarves = self.idx.get("dwarves")
+        dwarves = self.idx.get(Dwarves.name)
         load = 0.0
         if dwarves is not None:
             load = max(0.0, self.rest[dwarves] - abs(d[dwarves] - self.d[dwarves]))
@@ -276,20 +290,20 @@ class Estimate(Table):
         ``lead_me``: whether we lead the next one."""
         n = len(self.factions)
         building = self.building
-        if building in ("forest", "monastery") and self.phase == 2:
+        if building in (Forest.name, Monastery.name) and self.phase == 2:
             small, risk = self.plans(d, left, lead_me)
             normal = (1 - risk) * p
             return max(normal, small * TRUST + 0.01 * normal)
-        if building == "forest":
+        if building == Forest.name:
             pile_us = self.pile[self.me] + (d[n + 3] if len(d) > n + 4 else 0.0)
             pile_them = self.pile[self.opp] + (d[n + 4] if len(d) > n + 4 else 0.0)
             p_us = binom_cdf(13, 0.5, (5 - pile_us) / 2) if pile_us <= 5 else 0.0
             p_them = binom_cdf(13, 0.5, (5 - pile_them) / 2) if pile_them <= 5 else 0.0
             return p_us + (1 - p_us - p_them) * p
-        if building in ("castle", "monastery"):
+        if building in (Castle.name, Monastery.name):
             margin = sum(d[:n]) + sum(mu[:n])
             sd = math.sqrt(sum(var[:n]) + 0.5)
-            if building == "castle":
+            if building == Castle.name:
                 p_us = phi((margin - 0.5) / sd)
                 p_them = phi((-margin - 0.5) / sd)
                 return p_us + (1 - p_us - p_them) * p
@@ -298,7 +312,7 @@ class Estimate(Table):
             p_us = phi((-limit - margin) / sd)  # they have more than twice ours
             p_them = phi((margin - limit) / sd)
             return p_us + (1 - p_us - p_them) * p
-        if building == "bridge" and n:
+        if building == Bridge.name and n:
             sets = [99.0, 99.0]
             for i in range(n):
                 have, other, gain = self._counts(i, d, mu)

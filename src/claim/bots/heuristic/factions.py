@@ -8,6 +8,8 @@ from typing import cast
 
 from claim.bots.heuristic.card_values import card_value
 from claim.bots.heuristic.tricks import Model
+from claim.core.powers.fear import Vampires
+from claim.core.powers.locations import Underworld
 from claim.core.view_types import NextView, View
 
 
@@ -50,7 +52,7 @@ def seer(model: Model) -> str:
 def crown(view: View, crowns: list[str]) -> str:
     """Vampires (R-20): crown the highest Vampire offered when it beats the stack we have."""
     me = view["players"][cast(NextView, view["next"])["player"]]  # cast: the game goes on
-    under = view.get("setting") == "underworld"
+    under = view.get("setting") == Underworld.name
     best = max(crowns, key=lambda m: card_value(m.split(" ", 1)[1], under))
     value = card_value(best.split(" ", 1)[1], under)
     if not me.get("vampire"):
@@ -65,7 +67,7 @@ def crown(view: View, crowns: list[str]) -> str:
 def tuck(model: Model, tucks: list[str]) -> str:
     """Vampires (R-21): tuck the card that does the game most good under our Vampire (its vote
     gained against the card's own vote lost), or none."""
-    vamp = model.idx.get("vampires")
+    vamp = model.idx.get(Vampires.name)
     base = model.p_game(model.d, model.mu, model.var)
     best, best_p = "pass", base + 1e-6
     me = model.me

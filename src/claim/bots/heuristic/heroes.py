@@ -12,6 +12,7 @@ from claim.bots.heuristic.card_values import read_code
 from claim.bots.heuristic.end_of_game import EndCount
 from claim.bots.heuristic.parting import choose_discard, choose_gift
 from claim.bots.heuristic.tricks import Model
+from claim.core.powers.heroes import Gargoyle, Necromancer
 from claim.core.view_types import NextView, View
 
 
@@ -39,7 +40,7 @@ def necromancer(model: Model, options: list[str], prefix: str) -> str:
     """Swap the Necromancer (a weak card) for the best discarded card, while Phase One has
     prizes left to win with it."""
     best = max(options, key=lambda m: model.q1(m[len(prefix) :]))
-    gain = model.q1(best[len(prefix) :]) - model.q1("hero:necromancer")
+    gain = model.q1(best[len(prefix) :]) - model.q1(f"hero:{Necromancer.hero}")
     if model.phase == 1 and model.view.get("deck") and gain > 0.25:
         return best
     return "pass"
@@ -52,7 +53,7 @@ def steal(model: Model, options: list[str], prefix: str) -> str:
     for move in options:
         code = move[len(prefix) :]
         d = list(model.d)
-        if code == "hero:gargoyle" and model.phase == 2:
+        if code == Gargoyle.key and model.phase == 2:
             d[n] = 1.0
         else:
             model.add(d, code, model.declared_as(code), 2.0)

@@ -12,6 +12,8 @@ from claim.bots.heuristic.card_values import read_code
 from claim.bots.heuristic.end_of_game import EndCount
 from claim.bots.heuristic.parting import choose_discard, choose_gift
 from claim.bots.heuristic.tricks import Model
+from claim.core.powers.locations import EndlessSands, Islands, Swamp, Tavern, WindyPeaks
+from claim.core.powers.mercenaries import Cyclops
 from claim.core.view_types import NextView, View
 
 
@@ -20,7 +22,7 @@ def decide_location(view: View, legal: list[str], verbs: set[str]) -> str | None
     if verbs == {"take"}:
         if "take top" in legal and "take prize" in legal:
             return None  # the Seer's own choice
-        if view.get("setting") == "islands":
+        if view.get("setting") == Islands.name:
             return islands(Model(view), legal)
         return None
     if view.get("current"):
@@ -29,13 +31,13 @@ def decide_location(view: View, legal: list[str], verbs: set[str]) -> str | None
     me = int((view.get("next") or cast(NextView, {})).get("player", 0))
     hand = view["players"][me].get("hand", [])
     if verbs == {"give"}:
-        if hand and view.get("setting") == "endless-sands" and view.get("phase") == 1:
+        if hand and view.get("setting") == EndlessSands.name and view.get("phase") == 1:
             return pass_phase_one(Model(view), legal)
-        if hand and view.get("setting") == "windy-peaks":
+        if hand and view.get("setting") == WindyPeaks.name:
             return choose_gift(Model(view), legal, "give ")
-        if not hand and view.get("building") == "tavern":
+        if not hand and view.get("building") == Tavern.name:
             return tavern(view, legal)
-    if verbs == {"discard"} and hand and view.get("setting") == "swamp":
+    if verbs == {"discard"} and hand and view.get("setting") == Swamp.name:
         return choose_discard(Model(view), legal, "discard ")
     return None
 
@@ -95,7 +97,7 @@ def tavern(view: View, options: list[str]) -> str:
         for f in factions:
             a = sum(1 for c in kept if read_code(c)[0] == f)
             b = sum(1 for c in piles[opp] if read_code(c)[0] == f)
-            margin = (b - a) if f == "cyclops" else (a - b)
+            margin = (b - a) if f == Cyclops.name else (a - b)
             safety += max(0, min(3, margin))  # what we lead by, nearly won votes first
         key = (*result[:2], safety, result[2], -model.val(code))
         scored.append((key, move))

@@ -5,6 +5,7 @@ the game looking best."""
 from __future__ import annotations
 
 from claim.bots.heuristic.tricks import Model
+from claim.core.powers.heroes import Gargoyle
 
 
 def keep_value(model: Model, code: str, to_opponent: bool) -> tuple[float, float, float]:
@@ -16,7 +17,7 @@ def keep_value(model: Model, code: str, to_opponent: bool) -> tuple[float, float
         model.hold(code, -1, mu, var)
     value = model.val(code)
     q = model.q1(code)
-    if code == "hero:gargoyle" and model.phase == 2:
+    if code == Gargoyle.key and model.phase == 2:
         q += 0.5  # two vote cards if it is collected (H32)
     return model.p_game(model.d, mu, var), -q, -value
 

@@ -24,6 +24,10 @@ from claim.bots.heuristic.estimate import TRUST
 from claim.bots.heuristic.replies import opponent_cards
 from claim.bots.heuristic.table import Memo
 from claim.bots.heuristic.tricks import Model, lead_value
+from claim.core.powers.artifacts import BookOfMemories
+from claim.core.powers.heroes import Ent, Lycanthrope
+from claim.core.powers.locations import Forest, LavaFields, Monastery
+from claim.core.powers.mercenaries import Elves, Orcs
 from claim.core.view_types import PlayView
 
 #: Phase One: what spending a card costs, per unit of strength (in chance of winning the game)
@@ -45,7 +49,7 @@ def choose_play(model: Model, legal: list[str], memo: Memo, rng: random.Random) 
     arts = model.arts and before_play(model, legal)
     leads = _leads(model, legal, plays[0]) if plays else []
     shed = _shedding(model)
-    book_lead = arts and not plays and "book-of-memories" in used_now(model)
+    book_lead = arts and not plays and BookOfMemories.name in used_now(model)
     scored: list[tuple[float, float, str]] = []
     for move in legal:
         if not move.startswith("play "):
@@ -88,9 +92,9 @@ def _shedding(model: Model) -> float:
     bonus per unit of the card's strength (0: not trying to lose)."""
     if model.phase != 2:
         return 0.0
-    if model.setting == "lava-fields":
+    if model.setting == LavaFields.name:
         return 0.02
-    if model.building in ("forest", "monastery"):
+    if model.building in (Forest.name, Monastery.name):
         small, _ = model.plans(model.d, model.t2, model.lead_me)
         if small * TRUST > model.p_game(model.d, model.mu, model.var) - 0.005:
             return 0.02
@@ -107,9 +111,9 @@ def _leads(model: Model, legal: list[str], play: PlayView) -> list[tuple[float, 
     hero = hero_name(code)
     if declared is None and read_code(code)[0] == "elf-orc":
         declared = _led_as(code, legal)
-    if declared is not None or hero not in ("lycanthrope", "ent"):
+    if declared is not None or hero not in (Lycanthrope.hero, Ent.hero):
         return [(1.0, model.card(code, declared, model.opp))]
-    if hero == "ent" and model.phase != 2:
+    if hero == Ent.hero and model.phase != 2:
         return [(1.0, model.card(code, None, model.opp))]
     # a must-follow shows: some faction card of the hand is not playable (H2, H34)
     hand = model.view["players"][model.me].get("hand", [])
@@ -127,9 +131,9 @@ def _leads(model: Model, legal: list[str], play: PlayView) -> list[tuple[float, 
     held: set[str] = set()
     for c in hand:
         kind = read_code(c)[0]
-        held.update(("elves", "orcs") if kind == "elf-orc" else (kind,))
+        held.update((Elves.name, Orcs.name) if kind == "elf-orc" else (kind,))
     lacking = [f for f in model.factions if f not in held]
-    if hero == "ent":
+    if hero == Ent.hero:
         lacking = [f for f in lacking if model.count[model.opp][model.idx[f]] >= 2]
     plain = 1.0 / (1 + len(lacking))
     found = [(plain, model.card(code, None, model.opp))]
@@ -144,8 +148,8 @@ def _led_as(lead_code: str, legal: list[str]) -> str | None:
     for move in legal:
         code, declared = code_of_move(move)
         kind = read_code(code)[0]
-        if declared in ("elves", "orcs"):
+        if declared in (Elves.name, Orcs.name):
             return declared
-        if kind in ("elves", "orcs"):
+        if kind in (Elves.name, Orcs.name):
             return kind
-    return "elves"
+    return Elves.name

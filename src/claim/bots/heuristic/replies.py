@@ -10,6 +10,11 @@ from typing import Any
 from claim.bots.heuristic.card import Card
 from claim.bots.heuristic.card_values import SECOND_WINS, hero_name, read_code
 from claim.bots.heuristic.table import Table
+from claim.core.powers.factions import Doppelgangers, Goblins, Knights
+from claim.core.powers.fear import Werewolves
+from claim.core.powers.heroes import Jester, LichKing, LifeStealer, Lycanthrope, Minotaur, Witch
+from claim.core.powers.maps import Basilisks
+from claim.core.powers.mercenaries import Elves, Orcs
 
 #: the share of a smart opponent in the model of the reply to a lead (the rest plays at random)
 SMART_SHARE = 0.5
@@ -54,8 +59,8 @@ def _reply_counts(model: Table, mine: Card) -> tuple[float, float, float, float]
     weights in the unseen pool)."""
     lf = mine.faction
     mv = mine.value
-    low_wins = lf == "werewolves" and model.moon == "no-moon" and mine.fpower
-    dual = lf in ("elves", "orcs")
+    low_wins = lf == Werewolves.name and model.moon == "no-moon" and mine.fpower
+    dual = lf in (Elves.name, Orcs.name)
     mh = mine.hero
     lower = model.lower_wins
 
@@ -64,11 +69,11 @@ def _reply_counts(model: Table, mine: Card) -> tuple[float, float, float, float]
     def better(v: int, r: int = 0) -> bool:
         """Whether a following card of effective value ``v`` (Farmlands rank ``r``) beats
         the lead."""
-        if mh == "witch":
+        if mh == Witch.hero:
             return v % 2 == 0 and v > 5  # H28
-        if mh == "minotaur" and mine.last:
+        if mh == Minotaur.hero and mine.last:
             return False  # H29
-        if mh == "lich-king":
+        if mh == LichKing.hero:
             v -= 3  # H14
         if lower:
             return v < mv  # A14: a Bottomless Bottle, over ranks and the moon
@@ -83,27 +88,27 @@ def _reply_counts(model: Table, mine: Card) -> tuple[float, float, float, float]
             hero = hero_name(kind)
             if hero:
                 test = SECOND_WINS.get(hero)
-                follows = not lf or hero in ("life-stealer", "lycanthrope")
+                follows = not lf or hero in (LifeStealer.hero, Lycanthrope.hero)
                 for v, w, _ in entries:
                     if follows:
                         follow += w
                     if (
                         (test is not None and test(mv))
-                        or (hero == "jester" and mv > v)
+                        or (hero == Jester.hero and mv > v)
                         or (follows and better(v))
                     ):
                         beat += w
                 continue
             follows = not lf or kind == lf or (dual and kind == "elf-orc")
-            if follows or kind == "doppelgangers":
+            if follows or kind == Doppelgangers.name:
                 for v, w, r in entries:
                     if follows:
                         follow += w
-                    if better(v, r) or (kind == "basilisks" and v == mv and lf != kind):
+                    if better(v, r) or (kind == Basilisks.name and v == mv and lf != kind):
                         beat += w
-            elif kind == "basilisks" and lf != kind:
+            elif kind == Basilisks.name and lf != kind:
                 beat += sum(w for v, w, _ in entries if v == mv)
-            elif kind == "knights" and lf == "goblins":
+            elif kind == Knights.name and lf == Goblins.name:
                 beat += sum(w for _, w, _ in entries)
         return follow, beat
 
@@ -158,7 +163,7 @@ def may_follow(model: Table, lead: Card, hand: Iterable[str]) -> list[Card]:
     same = [
         c
         for c in cards_
-        if c.faction == lf or (read_code(c.code)[0] == "elf-orc" and lf in ("elves", "orcs"))
+        if c.faction == lf or (read_code(c.code)[0] == "elf-orc" and lf in (Elves.name, Orcs.name))
     ]
     if not same:
         return cards_

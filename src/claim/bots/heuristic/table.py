@@ -31,7 +31,33 @@ from claim.bots.heuristic.card_values import (
 )
 from claim.core import keys
 from claim.core.judge import book_for
+from claim.core.powers.artifacts import (
+    BottomlessBottle,
+    FlaskOfTears,
+    GamblersDice,
+    HuntingCloak,
+    IceSword,
+    MagicWand,
+    MirrorOfLies,
+    WishingLamp,
+)
 from claim.core.powers.base import RuleBook
+from claim.core.powers.factions import Seers
+from claim.core.powers.fear import Vampires
+from claim.core.powers.fire import Tricksters
+from claim.core.powers.heroes import BugLord, Ent, Gargoyle, GelatinousCube, Lycanthrope
+from claim.core.powers.locations import (
+    Farmlands,
+    Islands,
+    Pyramid,
+    Ruins,
+    Shore,
+    Tower,
+    Underworld,
+    WindyPeaks,
+)
+from claim.core.powers.maps import Unicorns
+from claim.core.powers.mercenaries import Cyclops, Elves, Orcs
 from claim.core.view_types import CurrentTrickView, NextView, PlayerView, View
 
 #: the variance one unknown card adds to its faction's margin
@@ -103,10 +129,10 @@ class Table:
         self.building: str = str(view.get("building") or "")
         counters = view.get("counters") or {}
         self.counters: dict[str, int] = counters
-        self.under = self.setting == "underworld"  # a printed 0 is a 10 (L2)
+        self.under = self.setting == Underworld.name  # a printed 0 is a 10 (L2)
         #: the game's rule book (its public setup, §2): what the trick model asks who wins
         self.book = _book_of(view)
-        self.farm = self.setting == "farmlands"  # a 2 is first in its faction (L3)
+        self.farm = self.setting == Farmlands.name  # a 2 is first in its faction (L3)
         ice = counters.get(keys.ICE_FIELDS, -1)
         self.ice = [1 if ice == p else 0 for p in (0, 1)]  # +1 on this trick's card (L9)
 
@@ -156,12 +182,12 @@ class Table:
             trick_plays = trick.get("plays", [])
             if trick.get("phase") == 2:
                 for play in trick_plays:
-                    if play["card"] == "hero:ent" and play.get("as"):
+                    if play["card"] == Ent.key and play.get("as"):
                         self.ent_as = play["as"]
-                    elif play["card"] == "hero:gargoyle":
+                    elif play["card"] == Gargoyle.key:
                         garg_fresh = True
             if trick.get("winner") is None and any(
-                play["card"] == "hero:gelatinous-cube" for play in trick_plays
+                play["card"] == GelatinousCube.key for play in trick_plays
             ):
                 table = [play["card"] for play in trick_plays]
             elif trick.get("winner") is not None or trick.get("phase") != self.phase:
@@ -199,11 +225,11 @@ class Table:
             for code in pl.get("score", []):
                 if read_code(code)[0] not in ("hero", "toxic", ""):
                     self.score_faction_cards[p] += 1
-                if code == "hero:gargoyle" and self.phase == 2 and garg_fresh:
+                if code == Gargoyle.key and self.phase == 2 and garg_fresh:
                     garg = 1.0 if p == self.me else -1.0
             for code in pl.get("score", []) + pl.get("gnomes", []):
                 self.add(self.count[p], code, self.declared_as(code), 1.0)
-                if read_code(code)[0] == "unicorns":
+                if read_code(code)[0] == Unicorns.name:
                     self.unicorns[p] += 1
             if vampire := pl.get("vampire"):
                 self.add(self.count[p], vampire, None, 1.0)  # one Vampire card (V11)
@@ -236,7 +262,7 @@ class Table:
                     take_one(known_opp, play["card"])
         else:
             known_opp.update(c for c in theirs.get("followers", []) if c != "?")
-        if chosen and self.setting == "windy-peaks" and not current:
+        if chosen and self.setting == WindyPeaks.name and not current:
             known_opp.update(chosen)  # what we pass joins their hand
         # a card known to be theirs may have left their hand unseen since (Windy Peaks, Swamp):
         # never more copies than the game has beside the visible ones
@@ -384,13 +410,13 @@ class Table:
         frozen = (
             last is not None
             and last.get("winner") is None
-            and "ice-sword" in (last.get("artifacts") or ())
+            and IceSword.name in (last.get("artifacts") or ())
         )
         for p in (0, 1):
             if p not in played:
                 bonus = sum(counters.get(keys.player_key(name, p), 0) for name in keys.BONUSES)
             else:
-                bonus = 9 if "flask-of-tears" in used and user("flask-of-tears") == p else 0
+                bonus = 9 if FlaskOfTears.name in used and user(FlaskOfTears.name) == p else 0
                 if frozen and last is not None:
                     bonus += sum(
                         end_value(play["card"], self.under)
@@ -401,10 +427,10 @@ class Table:
         if not used:
             return
         key = (self.phase, len(tricks))
-        self.lower_wins = "bottomless-bottle" in used
-        self.cloaked = "hunting-cloak" in used or "gamblers-dice" in used
+        self.lower_wins = BottomlessBottle.name in used
+        self.cloaked = HuntingCloak.name in used or GamblersDice.name in used
         leader = int(current.get("leader", self.me))
-        if "wishing-lamp" in used and len(plays) == 2:
+        if WishingLamp.name in used and len(plays) == 2:
             if leader == self.me:
                 named = memo.get(("lamp", *key))
                 self.lamp_win = named is not None and named != plays[1]["card"]
@@ -412,12 +438,12 @@ class Table:
                 # the card we played freely (a Lamp card not held, A28)
                 self.lamp_win = memo.get(("lamp-free", *key)) == plays[1]["card"]
         for name in used:
-            if name not in ("magic-wand", "mirror-of-lies"):
+            if name not in (MagicWand.name, MirrorOfLies.name):
                 continue
             who = user(name)
             if who is None or who not in played:
                 continue
-            if name == "mirror-of-lies":
+            if name == MirrorOfLies.name:
                 change = ("mirror", 0)
             elif who == self.me and ("wand", *key) in memo:
                 change = ("wand", int(memo[("wand", *key)]))
@@ -434,14 +460,14 @@ class Table:
             if not prize or winner is None:
                 continue
             seer = any(
-                play["player"] == winner and read_code(play["card"])[0] == "seers"
+                play["player"] == winner and read_code(play["card"])[0] == Seers.name
                 for play in trick.get("plays", [])
             )
             if seer:
                 continue
-            if self.setting == "shore":
+            if self.setting == Shore.name:
                 winner = 1 - winner  # the loser takes the prize (L4)
-            elif self.setting == "islands":
+            elif self.setting == Islands.name:
                 # the older prize stays on the table when the winner took the newer one (L6)
                 following = tricks[k + 1].get("prize") if k + 1 < len(tricks) else None
                 if following is None or following == prize:
@@ -452,7 +478,7 @@ class Table:
 
     def declared_as(self, code: str) -> str | None:
         """The faction a collected card counts for when it is not its printed one (an Ent)."""
-        return self.ent_as if code == "hero:ent" else None
+        return self.ent_as if code == Ent.key else None
 
     def _groups(
         self, items: Iterable[tuple[str, float]]
@@ -467,7 +493,7 @@ class Table:
             value = self.val(code) + ice
             if kind == "hero":
                 kind = code
-            if bonus and kind != "unicorns":
+            if bonus and kind != Unicorns.name:
                 value += bonus
             rank = 1 if self.farm and is_two(code) else 0
             groups.setdefault(kind, []).append((value, w, rank))
@@ -486,24 +512,24 @@ class Table:
         Building discards it (Ruins: odd values, L18; Pyramid: 3 or less, L13), its value over the
         faction's average with the Tower (sums, L17; not Cyclops nor Vampires)."""
         building = self.building
-        if building not in ("ruins", "pyramid", "tower"):
+        if building not in (Ruins.name, Pyramid.name, Tower.name):
             return 1.0
         kind, _, raw = code.partition(":")
-        if building == "tower":
-            if faction in ("cyclops", "vampires"):
+        if building == Tower.name:
+            if faction in (Cyclops.name, Vampires.name):
                 return 1.0
             return self.val(code) / average_value(faction, self.under)
         if raw in HIDDEN_ESTIMATE:
             return self._faction_weight(faction, raw)
         value = self.val(code)
-        if building == "ruins":
+        if building == Ruins.name:
             return 0.0 if value % 2 == 1 and kind != "hero" else 1.0
         return 0.0 if value <= 3 else 1.0
 
     def _faction_weight(self, faction: str, part: str = "") -> float:
         """The mean end weight of the cards of ``faction`` (of those shown as ``part``, a
         value-hidden card's odd/even or high/low)."""
-        if self.building not in ("ruins", "pyramid"):
+        if self.building not in (Ruins.name, Pyramid.name):
             return 1.0
         return surviving_share(faction, part, self.building, self.under)
 
@@ -527,9 +553,13 @@ class Table:
             return [(idx[played_as], self.end_weight(code, played_as))]
         kind = read_code(code)[0]
         if kind == "elf-orc":
-            return [(idx[f], 0.5 * self.end_weight(code, f)) for f in ("elves", "orcs") if f in idx]
+            return [
+                (idx[f], 0.5 * self.end_weight(code, f))
+                for f in (Elves.name, Orcs.name)
+                if f in idx
+            ]
         if kind in idx:
-            w = 0.5 if kind == "tricksters" else 1.0
+            w = 0.5 if kind == Tricksters.name else 1.0
             return [(idx[kind], w * self.end_weight(code, kind))]
         return []
 
@@ -565,9 +595,9 @@ class Table:
         cards (H24)."""
         value = self.val(code) + self.ice[player]
         if self.phase == 2:
-            if faction != "unicorns":
+            if faction != Unicorns.name:
                 value += self.unicorns[player]
-            if code == "hero:bug-lord":
+            if code == BugLord.key:
                 value += self.score_faction_cards[player]  # H24
         return value
 
@@ -578,14 +608,14 @@ class Table:
         if played_as is not None:
             faction = played_as
         elif kind == "elf-orc":
-            faction = "elves"
+            faction = Elves.name
         elif kind in ("hero", "toxic"):
             faction = ""
         else:
             faction = kind
         hero = hero_name(code)
         value = self.effective(code, faction, player)
-        if hero == "lycanthrope" and played_as is not None:
+        if hero == Lycanthrope.hero and played_as is not None:
             value = 5 + (self.unicorns[player] if self.phase == 2 else 0) + self.ice[player]
         if self.mods:
             for kind, amount in self.mods.get((player, code), ()):
@@ -593,5 +623,13 @@ class Table:
         last = self.hand_size[player] == (1 if player == self.me else 0)
         rank = 1 if self.farm and not hero and is_two(code) else 0
         return Card(
-            code, faction, value, player, known, hero, hero != "lycanthrope", last and known, rank
+            code,
+            faction,
+            value,
+            player,
+            known,
+            hero,
+            hero != Lycanthrope.hero,
+            last and known,
+            rank,
         )

@@ -15,6 +15,11 @@ from claim.bots.heuristic.replies import reply_odds
 from claim.bots.heuristic.table import UNKNOWN_VAR
 from claim.core.cards import IDS_BY_CODE
 from claim.core.judge import Imagined, judge_trick
+from claim.core.powers.factions import Dwarves, Undead
+from claim.core.powers.fear import Zombies
+from claim.core.powers.frost import Frostbeasts
+from claim.core.powers.heroes import Death, Ent, Gargoyle, LifeStealer, Siren, VampireQueen
+from claim.core.powers.locations import Islands, Shore
 
 
 def _imagined(card: Card) -> Imagined:
@@ -66,11 +71,11 @@ class Model(Estimate):
         d[n + 1] = sign[winner]
         d[n + 2] = 1.0
         lh, fh = lead.hero, follow.hero
-        if lh == "vampire-queen":
+        if lh == VampireQueen.hero:
             fh = ""
-        elif fh == "vampire-queen":
+        elif fh == VampireQueen.hero:
             lh = ""
-        death = self.phase == 2 and "death" in (lh, fh)  # H33: nothing is collected
+        death = self.phase == 2 and Death.hero in (lh, fh)  # H33: nothing is collected
         for c in (lead, follow):
             # the card leaves its hand
             if self.phase == 2:
@@ -86,7 +91,7 @@ class Model(Estimate):
             if hero:
                 # at scoring a hero is no faction card, but a declared Ent (H35) or a Gargoyle
                 # collected in Phase Two (H32)
-                ent = c.hero == "ent" and c.faction and self.phase == 2
+                ent = c.hero == Ent.hero and c.faction and self.phase == 2
                 played_as = c.faction if ent and c.faction in self.idx else None
             if death or (crushed and c is lead):
                 continue
@@ -95,7 +100,7 @@ class Model(Estimate):
                 continue
             d[n + 3 + (to != self.me)] += 1.0
             if hero:
-                if c.code == "hero:gargoyle" and self.phase == 2:
+                if c.code == Gargoyle.key and self.phase == 2:
                     d[n] = sign[to]
                 elif played_as is not None:
                     self.add(d, c.code, played_as, sign[to])
@@ -109,7 +114,7 @@ class Model(Estimate):
                     d[i] += sign[to] * frac
         if self.phase == 1 and self.prizes:
             self._collect_prizes(winner, d, mu, var)
-        if lh == "siren" and winner != lead.player:
+        if lh == Siren.hero and winner != lead.player:
             # H27: the Siren's player takes the card they like best from the winner's pile
             taken = [c.code for c in (lead, follow) if c.known and not death and self.phase == 2]
             d = self.best_steal(d, mu, var, lead.player, taken)
@@ -139,14 +144,14 @@ class Model(Estimate):
         if self.phase == 2:
             if capture and c is lead:
                 return follow.player
-            if c.faction == "dwarves" and c.fpower and c.hero != "life-stealer":
+            if c.faction == Dwarves.name and c.fpower and c.hero != LifeStealer.hero:
                 return 1 - winner
-            if win_card.faction == "frostbeasts" and c is not win_card:
+            if win_card.faction == Frostbeasts.name and c is not win_card:
                 return None
             return winner
         if capture and c is lead:
             return follow.player
-        if c.faction == "undead" or (win_card.faction == "zombies" and c is not win_card):
+        if c.faction == Undead.name or (win_card.faction == Zombies.name and c is not win_card):
             return winner
         return None
 
@@ -164,9 +169,9 @@ class Model(Estimate):
             if lava and len(d) > slot:
                 d[slot] += sign * (0.5 - self.q1(code))
 
-        if self.setting == "shore":
+        if self.setting == Shore.name:
             take(prizes[0], 1 if winner != self.me else -1)
-        elif self.setting == "islands" and len(prizes) > 1:
+        elif self.setting == Islands.name and len(prizes) > 1:
             ranked = sorted(prizes, key=self.prize_value, reverse=True)
             take(ranked[0], 1 if winner == self.me else -1)
             if not self.view.get("deck"):
@@ -197,7 +202,7 @@ class Model(Estimate):
         best, best_p = d, None
         for code in dict.fromkeys(pile):
             d2 = list(d)
-            if code == "hero:gargoyle":
+            if code == Gargoyle.key:
                 if self.phase != 2:
                     continue
                 d2[n] = sign

@@ -236,7 +236,20 @@ VIEW_FIELDS = {
     "building",
     "counters",
     "artifacts",
+    "factions",
+    "first_leader",
+    "decision",
+    "choosing",
 }
+#: the decisions about one card of the trick, found by its place in the engine's plays (issue 36):
+#: the card whose power asks, the card a King's Dagger may take, the card just played
+ABOUT_A_PLAY = frozenset(
+    {"seer", "smash", "peek", "skeleton", "discard", "steal", "dinosaur", "give"}
+    | {"art:dagger", "art:played"}
+)
+#: the R-62 choices: the locations' count the cards left to choose; Cthulhu's discard is one each
+CHOICES_LEFT = frozenset({"endless-sands", "windy-peaks", "swamp", "tavern"})
+CHOICES = CHOICES_LEFT | {"discard"}
 #: the automatic tasks carrying out R-62 choices that go to the discard pile (Swamp, Cthulhu)
 DISCARDING = frozenset({"!swamp", "!discard"})
 PLAYER_FIELDS = {
@@ -363,8 +376,11 @@ def expected_view(
     counters = {k: v for k, v in state.counters.items() if k != "end-step"}
     if counters:
         expected["counters"] = counters  # public tallies of the locations
-    if config.artifacts:  # §2 step 5: the pool is public, who holds which is not
-        expected["artifacts"] = {"pool": list(config.artifact_pool)}
+    # §2: the setup is public, the same for every viewer from the first move
+    expected["factions"] = list(config.factions)
+    expected["first_leader"] = config.first_leader
+    if config.artifacts:  # §2 step 5: the pool and the count are public, who holds which is not
+        expected["artifacts"] = {"pool": list(config.artifact_pool), "count": 3}
     if config.heroes:  # §2 step 3: the count and the pool are public, the heroes dealt are not
         values = dict(config.hero_values)
         expected["heroes"] = {
@@ -379,6 +395,7 @@ def expected_view(
         if mover == player:  # W10
             expected["next"]["legal"] = claim.legal_actions(state)
     trick = state.trick
+    face_down = False  # the lead lies face-down for the player (W3)
     if trick is not None and not finished:
         current = dict(full["current"])
         current["prize"] = public(trick.prize) if trick.prize >= 0 else None
@@ -390,7 +407,8 @@ def expected_view(
             {"player": p, "card": public(c), **({"as": d} if d else {})} for p, c, d in plays
         ]
         masked = trick.marks.get("masked") and not trick.marks.get("book")
-        if masked and len(trick.plays) == 1 and player != trick.leader:
+        face_down = bool(masked and len(trick.plays) == 1 and player != trick.leader)
+        if face_down:
             current["plays"] = [{"player": trick.leader, "card": HIDDEN}]  # W3: face-down
         assert ("artifacts" in full["current"]) == bool(trick.used)
         if trick.used:
@@ -398,7 +416,38 @@ def expected_view(
         expected["current"] = current
     else:
         assert "current" not in full
+    expected.pop("decision", None)  # the omniscient report's: the asked player's only
+    if not finished and mover == player:
+        # issue 36: the decision asked, in the asked player's view only
+        expected["decision"] = _expected_decision(state, public, face_down)
+    choosing = [t[0][1:] for t in state.tasks if t[0][0] == "!" and t[0][1:] in CHOICES]
+    if choosing:  # R-62, W8: how many each has chosen is public, which cards is not
+        chosen = [len(state.chosen[0]), len(state.chosen[1])]
+        expected["choosing"] = {"kind": choosing[0], "chosen": chosen}
     return expected
+
+
+def _expected_decision(
+    state: claim.State, public: Callable[[int], str], face_down: bool
+) -> dict[str, Any]:
+    """The decision the engine waits on (issue 36): a card to lead or to follow (about the card
+    led), or the first task's kind, about the card at its place in the trick's plays or with
+    the cards left to choose; a face-down lead is ``"?"`` (W3)."""
+    trick = state.trick
+    plays = trick.plays if trick is not None else []
+
+    def card(pos: int) -> str:
+        return HIDDEN if face_down and pos == 0 else public(plays[pos][1])
+
+    if not state.tasks:
+        return {"kind": "follow", "about": card(0)} if plays else {"kind": "lead"}
+    kind, _, data = state.tasks[0]
+    decision: dict[str, Any] = {"kind": kind}
+    if kind in ABOUT_A_PLAY and data < len(plays):
+        decision["about"] = card(data)
+    elif kind in CHOICES_LEFT:
+        decision["left"] = data
+    return decision
 
 
 def _artifact_fields(

@@ -386,7 +386,7 @@ def report(state: State, viewer: int | None = None) -> View:
             current["reason"] = trick.reason
         out["current"] = current
     if not finished and (viewer is None or viewer == current_player(state)):
-        decision = _decision(state, out.get("current"))
+        decision = _decision(state, eyes, masked_from(state, viewer))
         if decision is not None:
             out["decision"] = decision  # the viewer's own: the player asked, or the replay
     choosing = _choosing(state)
@@ -424,22 +424,25 @@ SIMULTANEOUS = tuple(_asked(power) for power in (EndlessSands, WindyPeaks, Swamp
 CHOOSING = (*SIMULTANEOUS, _asked(Cthulhu))
 
 
-def _decision(state: State, current: CurrentTrickView | None) -> DecisionView | None:
-    """The decision the engine waits on (``state.tasks``' first, or a card to play), named for
-    the viewer: the card it is about as the trick on the table shows it to them (``current``,
-    already in the viewer's terms: a masked lead is ``"?"``, W3). None only for a queue that
-    does not wait on a player (a position restored mid-step; not reached in play)."""
-    plays = current["plays"] if current is not None else []
+def _decision(state: State, eyes: Eyes, masked: bool) -> DecisionView | None:
+    """The decision the engine waits on (``state.tasks``' first, or a card to play), for the
+    viewer ``eyes``: the card it is about named as they see it on the table (``masked``: the
+    lead lies face-down for them, W3). The card is found by its place in ``trick.plays``, the
+    engine's order (``current.plays`` lists the cards as played, W18). None only for a queue
+    that does not wait on a player (a position restored mid-step; not reached in play)."""
+    trick = state.trick
+    plays = trick.plays if trick is not None else []
     if not state.tasks:
         if not plays:
             return {"kind": LEAD}
-        return {"kind": FOLLOW, "about": plays[0]["card"]}
+        return {"kind": FOLLOW, "about": HIDDEN if masked else eyes.name("trick", plays[0][1])}
     kind, _, data = state.tasks[0]
     if kind[0] in "@!":
         return None
     decision: DecisionView = {"kind": kind}
     if kind in ABOUT_PLAY and 0 <= data < len(plays):
-        decision["about"] = plays[data]["card"]
+        masked_here = masked and data == 0
+        decision["about"] = HIDDEN if masked_here else eyes.name("trick", plays[data][1])
     elif kind in SIMULTANEOUS:
         decision["left"] = data
     return decision

@@ -246,9 +246,11 @@ def test_a_finished_game_asks_nothing() -> None:
 TRUE_STATE = re.compile(r"\.tasks\b|\bstate\.chosen\b")
 
 
-@pytest.mark.parametrize("package", ["apps", "bots"])
-def test_no_app_or_bot_reads_the_decision_queue_or_the_choices(package: str) -> None:
-    """The apps and the bots read the decision and the choices from the view (issue 36)."""
+@pytest.mark.parametrize("package", ["apps", "bots", "envs", "openspiel"])
+def test_no_app_bot_or_adapter_reads_the_decision_queue_or_the_choices(package: str) -> None:
+    """The apps, the bots and the research adapters read the decision and the choices from the
+    view (issue 36); only the core (and the narrator, which follows the true game for each
+    viewer through claim.core's Eyes) reads them from the state."""
     found = [
         f"{path.relative_to(SRC)}:{number}: {line.strip()}"
         for path in sorted((SRC / package).rglob("*.py"))

@@ -43,6 +43,11 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from claim.core import cards
+from claim.core.powers.artifacts import EndlessRope, MagicWand, Spyglass, WishingLamp
+from claim.core.powers.factions import Gnomes
+from claim.core.powers.fear import Vampires
+from claim.core.powers.heroes import Ent, Lycanthrope
+from claim.core.powers.mercenaries import Elves
 
 # -------------------------------------------------------------------------------------------------
 # The names a move can give a card
@@ -83,7 +88,7 @@ FACTIONS: Final[tuple[str, ...]] = tuple(sorted(cards.FACTIONS))
 
 #: the heroes declared as a faction when played (H34, H35); the test checks this against the
 #: powers that answer ``declarations``
-DECLARING_HEROES: Final[tuple[str, ...]] = ("ent", "lycanthrope")
+DECLARING_HEROES: Final[tuple[str, ...]] = (Ent.hero, Lycanthrope.hero)
 
 #: the verbs (and ``use necromancer``) whose one argument is a card chosen by name
 CARD_VERBS: Final[tuple[str, ...]] = (
@@ -99,10 +104,10 @@ CARD_VERBS: Final[tuple[str, ...]] = (
 #: the artifacts whose ``use`` move carries an argument; every other artifact is ``use NAME``.
 #: The test checks these are exactly the artifacts whose power builds its own moves.
 ARTIFACT_ARGUMENTS: Final[dict[str, tuple[str, ...]]] = {
-    "magic-wand": ("+2", "-2"),
-    "wishing-lamp": MOVE_NAMES,
-    "spyglass": MOVE_NAMES,
-    "endless-rope": MOVE_NAMES,
+    MagicWand.name: ("+2", "-2"),
+    WishingLamp.name: MOVE_NAMES,
+    Spyglass.name: MOVE_NAMES,
+    EndlessRope.name: MOVE_NAMES,
 }
 
 #: how many Toxics lie face-up, each peeked at by position (R-33)
@@ -119,15 +124,15 @@ def _groups() -> Iterable[Iterable[str]]:
     yield (f"play {name}" for name in MOVE_NAMES if not name.startswith(cards.DUAL + ":"))
     yield (
         f"play {code} as {faction}"
-        for code in _codes_of("elves")
+        for code in _codes_of(Elves.name)
         if code.startswith(cards.DUAL + ":")
         for faction in cards.DUAL_FACTIONS
     )
     yield (f"play hero:{hero} as {faction}" for hero in DECLARING_HEROES for faction in FACTIONS)
     yield ["take top", "take prize"]
     yield (f"{verb} {name}" for verb in CARD_VERBS for name in MOVE_NAMES)
-    yield (f"crown {code}" for code in _codes_of("vampires"))
-    yield (f"smash {code}" for code in _codes_of("gnomes"))
+    yield (f"crown {code}" for code in _codes_of(Vampires.name))
+    yield (f"smash {code}" for code in _codes_of(Gnomes.name))
     yield (f"peek {i}" for i in range(1, TOXIC_POSITIONS + 1))
     yield (f"count gargoyle as {faction}" for faction in FACTIONS)
     yield ["use skeleton", "use dinosaur"]

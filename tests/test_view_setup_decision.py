@@ -198,6 +198,25 @@ def test_a_kings_dagger_window_is_about_the_printed_5() -> None:
     assert _asked_only(state, 0) == {"kind": "art:played", "about": "goblins:5"}
 
 
+def test_a_decision_after_a_jesters_swap_is_about_its_own_card() -> None:
+    """W18, H25, §5.2 Giants: giants:3 led, the Jester second: after the swap player 0 has the
+    Jester (5) and wins; the Giant, now player 1's, lets the winner smash player 1's gnomes:3.
+    ``current.plays`` lists the cards as played (the Giant first), while the engine's Giant is
+    second: the decision still names the Giant."""
+    record = position_record(
+        CLAIM2,
+        phase=2,
+        hands=[["giants:3", "giants:1"], ["hero:jester", "dragons:1"]],
+        gnomes=[[], ["gnomes:3"]],
+        heroes=["jester"],
+        moves=["play giants:3", "play hero:jester"],
+    )
+    state = replay(record)
+    assert engine.legal_actions(state) == ["smash gnomes:3", "pass"]
+    assert observe(state, 0)["current"]["plays"][0]["card"] == "giants:3"  # as played (W18)
+    assert _asked_only(state, 0) == {"kind": "smash", "about": "giants:3"}
+
+
 def test_every_decision_of_random_games_is_in_the_asked_view_only() -> None:
     """Every decision of 40 every-expansion games: the asked player's view names what the
     engine waits on, the card it is about is that power's card, and no other view has it."""

@@ -24,6 +24,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from claim.apps.cli.serve import serve
 from claim.apps.web.app import create_app
 from claim.apps.web.games import ApiError, _bots
 from claim.apps.web.quotas import Limits, Peers, Quotas, parse_proxies
@@ -242,32 +243,51 @@ def finished_games(client: TestClient, count: int) -> list[str]:
     return found
 
 
-def test_analyses_wait_in_a_fair_queue_within_each_clients_quota(limited: TestClient) -> None:
+def hold_until(path: str) -> None:
+    """In a worker: keep it busy until ``path`` exists (the test lets it go)."""
+    while not os.path.exists(path):
+        time.sleep(0.01)
+
+
+def test_analyses_wait_in_a_fair_queue_within_each_clients_quota(
+    limited: TestClient, tmp_path: Path
+) -> None:
     first, second, third, fourth = finished_games(limited, 4)
+    work: WorkPool = limited.app.state.work  # type: ignore[attr-defined]
+    go = tmp_path / "go"
+
+    async def hold() -> None:  # the one worker is busy until the test says go
+        work.submit("someone", "hold", hold_until, str(go))
+
+    limited.portal.call(hold)  # type: ignore[union-attr]
 
     def analyse(game: str, who: str) -> Any:
         return limited.post(f"/api/games/{game}/analysis", json={}, headers=as_client(who))
 
-    running = analyse(first, "4.4.4.4")
-    assert running.status_code == 202 and running.json()["state"] == "running"
-    assert_error(
-        analyse(second, "4.4.4.4"),
-        429,
-        "too many analyses: at most 1 queued or running at once for each client; wait until",
-    )
-    queued = analyse(second, "5.5.5.5")
-    assert queued.status_code == 202, queued.text
-    status = queued.json()
-    # the first analysis has a worker; the next turn is this client's, which had none yet
-    assert status["state"] == "queued" and status["ahead"] == 0, status
-    assert status["message"] == "Waiting for a worker: this analysis is next."
-    after = analyse(third, "6.6.6.6").json()
-    assert after["state"] == "queued" and after["ahead"] == 1, after
-    assert after["message"] == "Waiting for a worker: 1 job is ahead of this analysis."
-    # asking again is no new analysis: the same place in the queue
-    assert limited.get(f"/api/games/{second}/analysis").json()["state"] in ("queued", "running")
-    assert analyse(second, "5.5.5.5").status_code == 202
-    # both end; then the client may ask for another
+    try:
+        answer = analyse(first, "4.4.4.4")
+        assert answer.status_code == 202
+        assert answer.json()["state"] == "queued" and answer.json()["ahead"] == 0
+        assert answer.json()["message"] == "Waiting for a worker: this analysis is next."
+        assert_error(
+            analyse(second, "4.4.4.4"),
+            429,
+            "too many analyses: at most 1 queued or running at once for each client; wait until",
+        )
+        # each client's analysis after those of the clients that came before
+        answer = analyse(second, "5.5.5.5")
+        assert answer.status_code == 202, answer.text
+        assert answer.json()["state"] == "queued" and answer.json()["ahead"] == 1
+        assert answer.json()["message"] == "Waiting for a worker: 1 job is ahead of this analysis."
+        status = analyse(third, "6.6.6.6").json()
+        assert status["state"] == "queued" and status["ahead"] == 2, status
+        assert status["message"] == "Waiting for a worker: 2 jobs are ahead of this analysis."
+        # asking again is no new analysis: the same place in the queue
+        assert limited.get(f"/api/games/{third}/analysis").json() == status
+        assert analyse(third, "6.6.6.6").json() == status
+    finally:
+        go.touch()
+    # each ends; then the client may ask for another
     for game in (first, second, third):
         deadline = time.monotonic() + PATIENCE_S  # the event: the analysis done
         while (state := limited.get(f"/api/games/{game}/analysis").json())["state"] != "done":
@@ -385,6 +405,12 @@ def test_serve_has_the_options(tmp_path: Path) -> None:
         "--max-analyses",
     ):
         assert option in result.output
+    # the command's defaults are the server's
+    defaults = {param.name: param.default for param in serve.params}
+    limits = Limits()
+    assert defaults["max_bot_games"] == limits.bot_games
+    assert defaults["max_bot_only_games"] == limits.bot_only_games
+    assert defaults["max_analyses"] == limits.analyses
     db = str(tmp_path / "games.db")
     bad = run("serve", "--port", "0", "--db", db, "--trust-proxy", "proxy.example")
     assert_one_line_error(bad, "--trust-proxy: 'proxy.example' is not an IP address")

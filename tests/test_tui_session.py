@@ -15,7 +15,7 @@ from claim.core.errors import ClaimError, ConfigError, RecordError
 from claim.core.options import SetupOptions
 from claim.core.view import observe, report
 from claim.text import describe
-from claim.text.account import Names, artifact_title, replay_account
+from claim.text.account import Names, artifact_title, replay_account, seed_end_line
 
 FULL = SetupOptions(heroes="3", setting="islands", building="castle", artifacts="all")
 
@@ -81,8 +81,10 @@ def test_a_whole_game_ends_with_the_accounts_votes(options: SetupOptions) -> Non
     finish(session)
     result = session.result_lines()
     assert result, "a finished game has a result"
-    # the end panel says what the log said at the end: the account's own result lines
-    assert session.log[-len(result) :] == result
+    # the end panel says what the log said at the end: the account's own result lines, then
+    # the seed, told once the game is over (issue 35)
+    assert session.log[-1] == seed_end_line(3)
+    assert session.log[-len(result) - 1 : -1] == result
     assert session.winner_line() in ("You win!", "The bot wins.", "The game is a draw.")
     if options == SetupOptions():
         assert result[0] == "Votes:"

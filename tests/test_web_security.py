@@ -76,7 +76,8 @@ def post(client: Any, text: str, content_type: str = "application/json") -> Any:
         ('{"seed": ' + BIG + "}", "malformed JSON body: a number has more than 100 digits"),
         ('{"seed": "' + BIG + '"}', "--seed: must be a whole number"),
         ('{"seed": "²"}', "--seed: must be a whole number"),
-        ('{"seed": 9223372036854775808}', "--seed: must be a whole number"),
+        # a seed is the record's: 0 to 2**64 - 1 (issue 35)
+        ('{"seed": 18446744073709551616}', "--seed: must be a whole number from 0 to 2**64 - 1"),
         ('{"options": {"heroes": "' + BIG + '"}}', "--heroes: must be at most 1000 characters"),
         ('{"options": {"heroes": "' + "9" * 999 + '"}}', "--heroes: cannot put 999999999999… "),
         ('{"options": {"heroes": ' + "9" * 90 + "}}", "--heroes: cannot put 999999999999… heroes"),

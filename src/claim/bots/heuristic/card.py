@@ -4,6 +4,8 @@ its effective value, whose it is, and whether its powers act."""
 from __future__ import annotations
 
 from claim.bots.heuristic.card_values import card_value
+from claim.core.cards import IDS_BY_CODE
+from claim.core.judge import Imagined
 
 
 class Card:
@@ -64,3 +66,10 @@ class Card:
             self.last,
             self.rank,
         )
+
+    def imagined(self) -> Imagined:
+        """The card as the core's trick query takes it (:func:`claim.core.judge.judge_trick`;
+        an unknown or partly named card: by the faction it is played as)."""
+        ids = IDS_BY_CODE.get(self.code)
+        card = ids[0] if ids else -1
+        return Imagined(self.player, card, self.faction, self.value, self.rank, self.last)

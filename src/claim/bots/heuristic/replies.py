@@ -8,13 +8,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from claim.bots.heuristic.card import Card
-from claim.bots.heuristic.card_values import SECOND_WINS, hero_name, read_code
+from claim.bots.heuristic.card_values import hero_name, read_code
 from claim.bots.heuristic.table import Table
-from claim.core.powers.factions import Doppelgangers, Goblins, Knights
-from claim.core.powers.fear import Werewolves
-from claim.core.powers.heroes import Jester, LichKing, LifeStealer, Lycanthrope, Minotaur, Witch
-from claim.core.powers.maps import Basilisks
+from claim.core.cards import DUAL, DUAL_FACTIONS, FACTION, IDS_BY_CODE, NUM_CARDS
+from claim.core.judge import Imagined, judge_trick
+from claim.core.powers.heroes import LifeStealer, Lycanthrope
 from claim.core.powers.mercenaries import Elves, Orcs
+
+#: a dual Elf-Orc card, standing for any of them in an imagined reply
+_DUAL_CARD = next(c for c in range(NUM_CARDS) if FACTION[c] == DUAL)
 
 #: the share of a smart opponent in the model of the reply to a lead (the rest plays at random)
 SMART_SHARE = 0.5
@@ -58,58 +60,39 @@ def _reply_counts(model: Table, mine: Card) -> tuple[float, float, float, float]
     """(known cards that can follow our lead ``mine``, known cards that beat it, the same two
     weights in the unseen pool)."""
     lf = mine.faction
-    mv = mine.value
-    low_wins = lf == Werewolves.name and model.moon == "no-moon" and mine.fpower
     dual = lf in (Elves.name, Orcs.name)
-    mh = mine.hero
-    lower = model.lower_wins
+    lead = mine.imagined()
+    opp = model.opp
 
-    mr = mine.rank
-
-    def better(v: int, r: int = 0) -> bool:
-        """Whether a following card of effective value ``v`` (Farmlands rank ``r``) beats
-        the lead."""
-        if mh == Witch.hero:
-            return v % 2 == 0 and v > 5  # H28
-        if mh == Minotaur.hero and mine.last:
-            return False  # H29
-        if mh == LichKing.hero:
-            v -= 3  # H14
-        if lower:
-            return v < mv  # A14: a Bottomless Bottle, over ranks and the moon
-        if r != mr and lf:
-            return (r < mr) if low_wins else (r > mr)
-        return (v < mv) if low_wins else (v > mv)
+    def beats(kind: str, hero: str, value: int, rank: int) -> bool:
+        """Whether a reply of ``kind`` at ``value`` beats the lead: the powers' own answer
+        (:func:`claim.core.judge.judge_trick`). A Lycanthrope is declared the led faction (H34),
+        a dual card the led one of its two; an unknown card acts by its faction's powers."""
+        if hero:
+            declared = lf if hero == Lycanthrope.hero else ""
+            reply = Imagined(opp, IDS_BY_CODE[kind][0], declared, value, rank)
+        elif kind == DUAL:
+            reply = Imagined(opp, _DUAL_CARD, lf if dual else DUAL_FACTIONS[0], value, rank)
+        else:
+            reply = Imagined(opp, -1, kind, value, rank)
+        verdict = judge_trick(model.book, model.phase, lead, reply, model.moon, model.lower_wins)
+        return verdict.winner == opp
 
     def count(groups: dict[str, list[tuple[int, float, int]]]) -> tuple[float, float]:
-        """(cards that can follow, cards that beat the lead) among ``groups``."""
+        """(cards that can follow, cards that beat the lead) among ``groups``: who may follow
+        is the following rule (§4.1; H2: a Life Stealer or a Lycanthrope may always follow)."""
         follow = beat = 0.0
         for kind, entries in groups.items():
             hero = hero_name(kind)
             if hero:
-                test = SECOND_WINS.get(hero)
                 follows = not lf or hero in (LifeStealer.hero, Lycanthrope.hero)
-                for v, w, _ in entries:
-                    if follows:
-                        follow += w
-                    if (
-                        (test is not None and test(mv))
-                        or (hero == Jester.hero and mv > v)
-                        or (follows and better(v))
-                    ):
-                        beat += w
-                continue
-            follows = not lf or kind == lf or (dual and kind == "elf-orc")
-            if follows or kind == Doppelgangers.name:
-                for v, w, r in entries:
-                    if follows:
-                        follow += w
-                    if better(v, r) or (kind == Basilisks.name and v == mv and lf != kind):
-                        beat += w
-            elif kind == Basilisks.name and lf != kind:
-                beat += sum(w for v, w, _ in entries if v == mv)
-            elif kind == Knights.name and lf == Goblins.name:
-                beat += sum(w for _, w, _ in entries)
+            else:
+                follows = not lf or kind == lf or (dual and kind == DUAL)
+            for v, w, r in entries:
+                if follows:
+                    follow += w
+                if beats(kind, hero, v, r):
+                    beat += w
         return follow, beat
 
     known_follow, known_beat = count(model.known_groups)

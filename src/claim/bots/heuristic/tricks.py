@@ -13,22 +13,12 @@ from claim.bots.heuristic.card_values import vote_strength
 from claim.bots.heuristic.estimate import Estimate
 from claim.bots.heuristic.replies import reply_odds
 from claim.bots.heuristic.table import UNKNOWN_VAR
-from claim.core.cards import IDS_BY_CODE
-from claim.core.judge import Imagined, judge_trick
+from claim.core.judge import judge_trick
 from claim.core.powers.factions import Dwarves, Undead
 from claim.core.powers.fear import Zombies
 from claim.core.powers.frost import Frostbeasts
 from claim.core.powers.heroes import Death, Ent, Gargoyle, LifeStealer, Siren, VampireQueen
 from claim.core.powers.locations import Islands, Shore
-
-
-def _imagined(card: Card) -> Imagined:
-    """A card of the model as the core's trick query takes it (an unknown or partly named card:
-    by the faction it is played as)."""
-    ids = IDS_BY_CODE.get(card.code)
-    return Imagined(
-        card.player, ids[0] if ids else -1, card.faction, card.value, card.rank, card.last
-    )
 
 
 class Model(Estimate):
@@ -41,8 +31,8 @@ class Model(Estimate):
         verdict = judge_trick(
             self.book,
             self.phase,
-            _imagined(lead),
-            _imagined(follow),
+            lead.imagined(),
+            follow.imagined(),
             self.moon,
             self.lower_wins,
             self.lamp_win,

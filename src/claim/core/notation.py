@@ -53,7 +53,13 @@ def check_fields(data: dict[Any, Any], known: Sequence[str], where: str) -> None
 
 
 def parse_setup(data: Any, where: str = "setup") -> GameConfig:
-    """The ``setup`` object of a record or position as a GameConfig."""
+    """The ``setup`` object of a record or position as a GameConfig.
+
+    One pass: each field's shape (its JSON type) is checked here, and its meaning (known
+    factions, heroes, locations and artifacts, in range) once, by GameConfig, which checks every
+    config however it is built. Only when GameConfig refuses the setup are the checks run again,
+    field by field in the order a record's setup is read (:func:`_field_error`), to name the
+    field in the message."""
     if not isinstance(data, dict):
         raise RecordError(f"{where} must be an object")
     check_fields(data, SETUP_FIELDS, where)
@@ -74,22 +80,16 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
         values = {}
     if not isinstance(values, dict):  # 0 or [] is not "no values": refused, not read as none
         raise RecordError(f"{where}.hero_values must map hero names to values")
-    _check_hero_values(values, f"{where}.hero_values")
-    try:
-        validate_factions(factions)
-    except ClaimError as exc:
-        raise RecordError(f"{where}.factions: {exc}") from None
     locations: dict[str, str | None] = {}
-    for kind in ("setting", "building"):
-        name = data.get(kind)
-        if name is not None and not isinstance(name, str):
-            raise RecordError(f"{where}.{kind} must be a {kind} name or null")
-        try:
-            validate_location(name, kind)  # L1: a name of the right pool; never "random"
-        except ClaimError as exc:
-            raise RecordError(f"{where}.{kind}: {exc}") from None
-        locations[kind] = name
-    artifacts, artifact_pool = _parse_artifacts(data, where)
+    try:
+        for kind in ("setting", "building"):
+            name = data.get(kind)
+            if name is not None and not isinstance(name, str):
+                raise RecordError(f"{where}.{kind} must be a {kind} name or null")
+            locations[kind] = name
+        artifacts, artifact_pool = _artifact_shape(data, where)
+    except RecordError as shape:  # unless a field read before it is wrong too
+        raise _field_error(shape, data, where, factions, values, locations, ((), ())) from None
     try:
         return GameConfig(
             tuple(factions),
@@ -104,7 +104,47 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
         )
     except ClaimError as exc:
         field = "hero_values" if "value" in str(exc) else "heroes"
-        raise RecordError(f"{where}.{field}: {exc}") from None
+        named = RecordError(f"{where}.{field}: {exc}")
+        dealt = (artifacts, artifact_pool)
+        raise _field_error(named, data, where, factions, values, locations, dealt) from None
+
+
+def _field_error(
+    error: RecordError,
+    data: dict[str, Any],
+    where: str,
+    factions: list[str],
+    values: dict[Any, Any],
+    locations: dict[str, str | None],
+    artifacts: tuple[tuple[tuple[str, ...], ...], tuple[str, ...]],
+) -> RecordError:
+    """The error to report for a setup refused with ``error``: the first of the checks of the
+    fields read before it that fails, in the order a record's setup has always been read (the
+    hero values, the factions, the given ``locations``, the given ``artifacts``: dealt and
+    pool), else ``error`` (the heroes, or a field of the wrong shape). Only on the way out of a
+    refused setup: the fields of a good one are checked once, by GameConfig."""
+    try:
+        _check_hero_values(values, f"{where}.hero_values")
+        try:
+            validate_factions(factions)
+        except ClaimError as bad:
+            raise RecordError(f"{where}.factions: {bad}") from None
+        for kind, name in locations.items():
+            try:
+                validate_location(name, kind)  # L1: a name of the right pool; never "random"
+            except ClaimError as bad:
+                raise RecordError(f"{where}.{kind}: {bad}") from None
+        dealt, pool = artifacts
+        if dealt:
+            try:
+                validate_artifacts(dealt, pool)
+            except ClaimError as bad:
+                named_pool = "pool" in str(bad) and data.get("artifact_pool")
+                field = "artifact_pool" if named_pool else "artifacts"
+                raise RecordError(f"{where}.{field}: {bad}") from None
+    except RecordError as earlier:
+        return earlier
+    return error
 
 
 def _check_hero_values(values: dict[Any, Any], where: str) -> None:
@@ -118,11 +158,12 @@ def _check_hero_values(values: dict[Any, Any], where: str) -> None:
             raise RecordError(f"{where}.{_shorten(name)[1:-1]}: {exc}") from None
 
 
-def _parse_artifacts(
+def _artifact_shape(
     data: dict[str, Any], where: str
 ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """``setup.artifacts`` ([[3 names], [3 names]], A19, A41) and the extension
-    ``setup.artifact_pool`` (default: all 16), checked here so that errors name the field."""
+    ``setup.artifact_pool`` (default: all 16), their shapes checked here so that errors name the
+    field (the names: GameConfig, :func:`validate_artifacts`)."""
     dealt_data = data.get("artifacts")
     pool_data = data.get("artifact_pool")
     # none dealt is [] or null (or no field); 0, {} or "" is a wrong type, not "none"
@@ -143,11 +184,6 @@ def _parse_artifacts(
         raise RecordError(f"{where}.artifacts must be two lists of 3 artifact names")
     dealt = (tuple(dealt_data[0]), tuple(dealt_data[1]))
     pool = _name_list(pool_data, f"{where}.artifact_pool", "artifact") or cards.ARTIFACTS
-    try:
-        validate_artifacts(dealt, pool)
-    except ClaimError as exc:
-        field = "artifact_pool" if "pool" in str(exc) and pool_data else "artifacts"
-        raise RecordError(f"{where}.{field}: {exc}") from None
     return dealt, pool
 
 

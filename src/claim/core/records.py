@@ -212,6 +212,12 @@ def _parse_chance(record: dict[str, Any]) -> list[str]:
 
 def initial_state(record: Any) -> State:
     """The state a record starts from (its deal, its position, or a deal from its seed)."""
+    return _read(record)[0]
+
+
+def _read(record: Any) -> tuple[State, list[str]]:
+    """A record read in one pass: each field parsed and checked once, in the order the messages
+    have always named them; the starting state and the moves to replay from it."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     check_values(record, "record")  # read_json did for a file; a record built in Python too
@@ -221,11 +227,11 @@ def initial_state(record: Any) -> State:
         raise RecordError(f"format: expected {FORMAT!r}, got {_shorten(fmt)}")
     seed = _parse_seed(record)
     chance = _parse_chance(record)
-    _parse_moves(record)
+    moves = _parse_moves(record)
     state = _starting_state(record, seed)
     # H11: random outcomes come from the record's chance list first (a position carries its own)
     state.scripted = (*state.chance, *chance)
-    return state
+    return state, moves
 
 
 def _starting_state(record: dict[str, Any], seed: int | None) -> State:
@@ -289,8 +295,7 @@ def _setup_draws(setup: dict[str, Any], config: GameConfig) -> tuple[list[int] |
 
 def replay(record: Any, upto: int | None = None) -> State:
     """Replay a record (its first ``upto`` moves, or all); illegal moves name their position."""
-    state = initial_state(record)
-    moves = _parse_moves(record)
+    state, moves = _read(record)
     if upto is not None:
         moves = moves[:upto]
     for i, move in enumerate(moves):

@@ -141,7 +141,54 @@ def judge_trick(
     lower_wins: bool = False,
     lamp_wins: bool = False,
 ) -> Verdict:
-    """Who wins this trick by the powers of ``book``, and what the win does (module note)."""
+    """Who wins this trick by the powers of ``book``, and what the win does (module note).
+
+    A pure function of its arguments, so its answers are kept (a player imagines the same
+    tricks over and over: the same lead against each kind of reply, at every decision)."""
+    key = (
+        id(book),
+        phase,
+        moon,
+        lower_wins,
+        lamp_wins,
+        lead.player,
+        lead.card,
+        lead.faction,
+        lead.value,
+        lead.rank,
+        lead.last,
+        follow.player,
+        follow.card,
+        follow.faction,
+        follow.value,
+        follow.rank,
+        follow.last,
+    )
+    known = _VERDICTS.get(key)
+    if known is not None and known[0] is book:
+        return known[1]
+    if len(_VERDICTS) >= _MAX_VERDICTS:
+        _VERDICTS.clear()
+    verdict = _judge(book, phase, lead, follow, moon, lower_wins, lamp_wins)
+    _VERDICTS[key] = (book, verdict)
+    return verdict
+
+
+#: the verdicts given, by question (with the book asked, so that a book's id reused after it is
+#: gone is not mistaken for it)
+_VERDICTS: dict[tuple[object, ...], tuple[RuleBook, Verdict]] = {}
+_MAX_VERDICTS = 20_000
+
+
+def _judge(
+    book: RuleBook,
+    phase: int,
+    lead: Imagined,
+    follow: Imagined,
+    moon: str,
+    lower_wins: bool,
+    lamp_wins: bool,
+) -> Verdict:
     state = _scratch(book)
     state.phase = phase
     state.moon = moon

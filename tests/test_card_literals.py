@@ -54,7 +54,7 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "observation fields named after the view's fields (the gnomes zone, the Plateau's and "
         "the Dungeon's tallies), not after the cards",
     ),
-    "core/records.py": (
+    "core/notation.py": (
         4,
         "a record's deal checks (Shadows, Poisoners, Phoenixes), below the powers",
     ),

@@ -34,7 +34,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 #: calls made while it was read: [function, where-or-null] in order
 COUNTER = r"""
 import functools, json, sys
-from claim.core import engine, notation, position_io, positions, records, setup
+from claim.core import engine, notation, position_codecs, position_io, positions, records, setup
 from claim.core.game import new_game
 
 calls = []
@@ -53,7 +53,7 @@ def wrap(owner, name, where_at=None, default=None):
     setattr(owner, name, counted)
 
 # the parsers, wherever they are looked up (each module imported the name it calls)
-for module in (records, notation, positions, position_io):
+for module in (records, notation, positions, position_io, position_codecs):
     if hasattr(module, "check_fields"):
         wrap(module, "check_fields", 2)
 for module in (records, positions):
@@ -84,6 +84,18 @@ def built():
         engine.apply(state, legal[-1])
     return records.to_record(state)
 
+# the functions of claim.core.notation that claim.core.records calls (past the wrappers above)
+entries = []
+
+def profile(frame, event, arg):
+    if event != "call" or frame.f_code.co_filename != notation.__file__:
+        return
+    caller = frame.f_back
+    while caller is not None and caller.f_code.co_filename == "<string>":
+        caller = caller.f_back
+    if caller is not None and caller.f_code.co_filename == records.__file__:
+        entries.append(frame.f_code.co_name)
+
 out = []
 for name in sys.argv[1:]:
     if name == "built":
@@ -93,8 +105,14 @@ for name in sys.argv[1:]:
         if str(record.get("format", "")).startswith("claim-position"):
             record = {"position": record, "setup": record["setup"], "moves": []}
     calls.clear()
-    state = records.replay(record)
-    out.append({"record": record, "calls": list(calls), "moves": len(state.moves)})
+    entries.clear()
+    sys.setprofile(profile)
+    try:
+        state = records.replay(record)
+    finally:
+        sys.setprofile(None)
+    out.append({"record": record, "calls": list(calls), "entries": list(entries),
+                "moves": len(state.moves)})
 print(json.dumps(out))
 """
 
@@ -154,6 +172,20 @@ def test_each_field_is_parsed_once(reads: dict[str, dict[str, Any]], name: str) 
         assert "setup.toxics" in wheres
     if "deal" in record and record["setup"].get("fire_phoenix"):
         assert "setup.fire_phoenix" in wheres
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_records_enters_notation_once_for_each_part(
+    reads: dict[str, dict[str, Any]], name: str
+) -> None:
+    """claim.core.records reads the record's own fields and hands each part to notation once:
+    the field check of the record, its setup, and (with a deal) the deal and the setup's draws.
+    A saved position is read by claim.core.positions, which enters notation field by field."""
+    read = reads[name]
+    expected = ["check_fields", "parse_setup"]
+    if "deal" in read["record"]:
+        expected += ["read_deal", "read_setup_draws"]
+    assert sorted(read["entries"]) == sorted(expected)
 
 
 @pytest.mark.parametrize("name", RECORDS)

@@ -1,6 +1,8 @@
 """What records and positions both read: a game's ``setup`` object, the field lists of a
 record's ``setup`` and ``deal``, the check that refuses unknown fields, and a pool that hands out
-a game's cards by code (``shared/spec/records.md``, ``docs/records.md``).
+a game's cards by code (``shared/spec/records.md``, ``docs/records.md``); and a record's ``deal``
+and the draws of its setup (``setup.toxics``, ``setup.fire_phoenix``), so that a record's cards
+are read here too, each field once.
 
 Below both :mod:`claim.core.records` (which replays a record, starting from its deal or its
 position) and :mod:`claim.core.positions` (which restores a position), so that neither imports the
@@ -17,8 +19,14 @@ from claim.core import cards
 from claim.core.errors import ClaimError, RecordError
 from claim.core.errors import shown as _shorten
 from claim.core.setup import (
+    DECK_SIZE,
+    HAND_SIZE,
+    SHADOWS_IN_DECK,
+    TOXICS_FACE_UP,
     GameConfig,
     check_hero_value,
+    deck_cards,
+    hero_cards,
     validate_artifacts,
     validate_factions,
     validate_location,
@@ -193,6 +201,55 @@ def _name_list(data: Any, where: str, what: str = "hero") -> tuple[str, ...]:
     if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
         raise RecordError(f"{where} must be a list of {what} names")
     return tuple(data)
+
+
+def read_deal(data: Any, config: GameConfig) -> tuple[list[list[int]], list[int], list[int]]:
+    """A record's ``deal`` as card ids: the two hands and the deck (top first), each card a card
+    of the game dealt once; and the cards left over (the unused Shadows, and with heroes the
+    faction cards they replaced, H10), which must be the only ones missing."""
+    if not isinstance(data, dict):
+        raise RecordError("deal must be an object with hands and deck")
+    check_fields(data, DEAL_FIELDS, "deal")
+    pool = CardPool(deck_cards(config.factions) + hero_cards(config.heroes))
+    hands_data = data.get("hands")
+    if not isinstance(hands_data, list) or len(hands_data) != 2:
+        raise RecordError("deal.hands must be a list of two hands")
+    hands = [pool.take_list(h, f"deal.hands[{p}]", HAND_SIZE) for p, h in enumerate(hands_data)]
+    deck = pool.take_list(data.get("deck"), "deal.deck", DECK_SIZE - 2 * HAND_SIZE)
+    # Left over: the 10 unused Shadows, and with heroes the faction cards they replaced (H10).
+    unused = pool.remaining()
+    for card in unused:
+        faction = cards.FACTION[card]
+        if faction == "hero" or (faction != "shadows" and not config.heroes):
+            raise RecordError(f"deal: {cards.CODE[card]} is missing (a deal holds all 52 cards)")
+    dealt_shadows = sum(1 for c in (*hands[0], *hands[1], *deck) if cards.FACTION[c] == "shadows")
+    if dealt_shadows > SHADOWS_IN_DECK:
+        raise RecordError(
+            f"deal: {dealt_shadows} Shadows, but only {SHADOWS_IN_DECK} of them go into the deck"
+        )
+    return hands, deck, unused
+
+
+def read_setup_draws(
+    setup: dict[str, Any], config: GameConfig
+) -> tuple[list[int] | None, list[int]]:
+    """A record's ``setup.toxics`` and ``setup.fire_phoenix`` (top first), checked against the
+    factions (a position carries its own: these two fields of its setup are not read)."""
+    toxics: list[int] | None = None
+    pile: list[int] = []
+    if setup.get("toxics") is not None:
+        if "poisoners" not in config.factions:
+            raise RecordError("setup.toxics: there are no Poisoners in this deck")
+        toxics = CardPool(cards.IDS_BY_FACTION["toxic"]).take_list(
+            setup["toxics"], "setup.toxics", TOXICS_FACE_UP
+        )
+    if setup.get("fire_phoenix") is not None:
+        if "phoenixes" not in config.factions:
+            raise RecordError("setup.fire_phoenix: there are no Phoenixes in this deck")
+        pile = CardPool(cards.IDS_BY_FACTION["fire-phoenix"]).take_list(
+            setup["fire_phoenix"], "setup.fire_phoenix"
+        )
+    return toxics, pile
 
 
 class CardPool:

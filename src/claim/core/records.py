@@ -4,6 +4,11 @@ A record pins down a whole game: the setup, the deal (or a seed, or a saved posi
 moves. Every problem in a record raises :class:`~claim.core.errors.RecordError` with a one-line
 message naming the field; an illegal move raises :class:`~claim.core.errors.IllegalMove` naming its
 position.
+
+A record is read in one pass (:func:`_read`), each field once: this module reads the record's own
+fields (format, seed, chance, moves), :mod:`claim.core.notation` its setup and its deal,
+:mod:`claim.core.positions` a saved position, and GameConfig checks what the setup means
+(``tests/test_record_one_pass.py`` counts the reads).
 """
 
 from __future__ import annotations
@@ -18,19 +23,13 @@ from claim.core.engine import apply, legal_actions, start_game
 from claim.core.errors import IllegalMove, RecordError
 from claim.core.errors import shown as _shorten
 from claim.core.game import new_game
-from claim.core.notation import DEAL_FIELDS, CardPool, check_fields, parse_setup
+from claim.core.notation import check_fields, parse_setup, read_deal, read_setup_draws
 from claim.core.old_moves import upgrade_move
 from claim.core.positions import load_position
 from claim.core.setup import (
     DECK_SIZE,
-    HAND_SIZE,
     SEED_LIMIT,
-    SHADOWS_IN_DECK,
-    TOXICS_FACE_UP,
-    GameConfig,
-    deck_cards,
     draw_extras,
-    hero_cards,
 )
 from claim.core.state import State, chance_seed_for
 
@@ -246,51 +245,13 @@ def _starting_state(record: dict[str, Any], seed: int | None) -> State:
         if seed is None:
             raise RecordError("a record needs a deal, a position or a seed")
         return new_game(config, seed)
-    if not isinstance(deal, dict):
-        raise RecordError("deal must be an object with hands and deck")
-    check_fields(deal, DEAL_FIELDS, "deal")
-    pool = CardPool(deck_cards(config.factions) + hero_cards(config.heroes))
-    hands_data = deal.get("hands")
-    if not isinstance(hands_data, list) or len(hands_data) != 2:
-        raise RecordError("deal.hands must be a list of two hands")
-    hands = [pool.take_list(h, f"deal.hands[{p}]", HAND_SIZE) for p, h in enumerate(hands_data)]
-    deck = pool.take_list(deal.get("deck"), "deal.deck", DECK_SIZE - 2 * HAND_SIZE)
-    # Left over: the 10 unused Shadows, and with heroes the faction cards they replaced (H10).
-    unused = pool.remaining()
-    for card in unused:
-        faction = cards.FACTION[card]
-        if faction == "hero" or (faction != "shadows" and not config.heroes):
-            raise RecordError(f"deal: {cards.CODE[card]} is missing (a deal holds all 52 cards)")
-    dealt_shadows = sum(1 for c in (*hands[0], *hands[1], *deck) if cards.FACTION[c] == "shadows")
-    if dealt_shadows > SHADOWS_IN_DECK:
-        raise RecordError(
-            f"deal: {dealt_shadows} Shadows, but only {SHADOWS_IN_DECK} of them go into the deck"
-        )
-    toxics, pile = _setup_draws(record.get("setup") or {}, config)
+    hands, deck, unused = read_deal(deal, config)
+    toxics, pile = read_setup_draws(record.get("setup") or {}, config)
     rng = random.Random(seed if seed is not None else 0)
     draws = draw_extras(config.factions, rng, unused, toxics, pile)
     state = start_game(config, hands, deck, chance_seed_for(seed), draws)
     state.seed = seed
     return state
-
-
-def _setup_draws(setup: dict[str, Any], config: GameConfig) -> tuple[list[int] | None, list[int]]:
-    """``setup.toxics`` and ``setup.fire_phoenix`` (top first), checked against the factions."""
-    toxics: list[int] | None = None
-    pile: list[int] = []
-    if setup.get("toxics") is not None:
-        if "poisoners" not in config.factions:
-            raise RecordError("setup.toxics: there are no Poisoners in this deck")
-        toxics = CardPool(cards.IDS_BY_FACTION["toxic"]).take_list(
-            setup["toxics"], "setup.toxics", TOXICS_FACE_UP
-        )
-    if setup.get("fire_phoenix") is not None:
-        if "phoenixes" not in config.factions:
-            raise RecordError("setup.fire_phoenix: there are no Phoenixes in this deck")
-        pile = CardPool(cards.IDS_BY_FACTION["fire-phoenix"]).take_list(
-            setup["fire_phoenix"], "setup.fire_phoenix"
-        )
-    return toxics, pile
 
 
 def replay(record: Any, upto: int | None = None) -> State:

@@ -20,6 +20,7 @@ from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.records import initial_state, replay
 from claim.core.view import report, spectate
 from claim.text.account import Narrator
+from test_web_leaks import receive_owed, states_of
 
 
 @pytest.fixture
@@ -186,35 +187,39 @@ def test_two_human_seats_and_a_spectator(client: TestClient) -> None:
     game_id = created["id"]
     rng = random.Random(5)
     received: dict[Any, list[dict[str, Any]]] = {0: [], 1: [], None: []}
+    manager = client.app.state.manager  # type: ignore[attr-defined]
     with (
         client.websocket_connect(seat_url(created, 0)) as ws0,
         client.websocket_connect(seat_url(created, 1)) as ws1,
         client.websocket_connect(f"/ws/games/{game_id}") as watcher,
     ):
         sockets = {0: ws0, 1: ws1, None: watcher}
-        latest = {viewer: ws.receive_json() for viewer, ws in sockets.items()}
-        assert latest[0]["log"][0] == "You are player 0, against another player."
-        assert latest[None]["log"][0].startswith("You are watching: player 0 (a human player)")
-        for viewer, message in latest.items():
-            received[viewer].append(message)
-        while latest[None]["status"] != "finished":
-            acting = [s for s in (0, 1) if latest[s]["legal"]]
-            assert len(acting) == 1 and latest[None]["legal"] == []
-            seat = acting[0]
+        latest: dict[Any, dict[str, Any]] = {}
+        # each socket's states: one per move its viewer may know was made (issue 35)
+        game = receive_owed(manager, game_id, 0, sockets, latest, received)
+        assert received[0][0]["log"][0] == "You are player 0, against another player."
+        assert received[None][0]["log"][0].startswith("You are watching: player 0 (a human")
+        while not game.over:
+            seat = current_player(game.state)
+            assert seat in (0, 1) and latest[seat]["legal"] and latest[None]["legal"] == []
             version = latest[seat]["version"]
             move = rng.choice(latest[seat]["legal"])
+            made = game.version  # before the server makes the move
             sockets[seat].send_json({"type": "move", "move": move, "version": version})
-            for viewer, ws in sockets.items():  # every socket gets exactly one state per move
-                latest[viewer] = ws.receive_json()
-                assert latest[viewer]["version"] == version + 1
-                received[viewer].append(latest[viewer])
+            game = receive_owed(manager, game_id, made + 1, sockets, latest, received)
     record = client.get(f"/api/games/{game_id}/record").json()
+    watched = states_of(record, "spectator")
     for message in received[None]:
-        assert message["view"] == spectate(replay(record, message["version"]))
+        assert message["view"] == spectate(watched[message["version"]])
         assert message["seat"] is None and "decision" not in message
+    # the artifact windows hidden from the spectator: fewer numbers than moves
+    assert received[None][-1]["version"] == len(watched) - 1 < len(record["moves"])
     for seat in (0, 1):
+        states = states_of(record, seat)
+        versions = [m["version"] for m in received[seat]]
+        assert versions == sorted(set(versions)) and versions[-1] == len(states) - 1
         for message in received[seat]:
-            state = replay(record, message["version"])
+            state = states[message["version"]]
             to_act = not is_over(state) and current_player(state) == seat
             assert message["legal"] == (legal_actions(state) if to_act else [])
 

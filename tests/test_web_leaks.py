@@ -116,6 +116,52 @@ def all_keys(data: Any) -> set[str]:
 SETTLE_WITHIN = 60.0
 
 
+def settled(manager: Any, game_id: str, moves: int, sockets: int) -> Game:
+    """The server's game once it has made at least ``moves`` moves, no bot is to move and
+    ``sockets`` sockets have joined and been sent what they are owed: each socket's Client then
+    holds the version of the last state sent to it (read from the game's own bookkeeping, not
+    trusted: the tests check every message against the record)."""
+    deadline = time.monotonic() + SETTLE_WITHIN
+    while True:
+        game = manager.games.get(game_id)
+        if (
+            game is not None
+            and len(game.clients) == sockets
+            and game.version >= moves
+            and (game.over or game.bot_to_act() is None)
+            and game.bot_task is None
+            and not game.lock.locked()
+        ):
+            return game  # type: ignore[no-any-return]
+        assert time.monotonic() < deadline, "the server never settled"
+        time.sleep(0.002)
+
+
+def receive_owed(
+    manager: Any,
+    game_id: str,
+    moves: int,
+    sockets: dict[int | None, Any],
+    latest: dict[int | None, dict[str, Any]],
+    received: dict[int | None, list[dict[str, Any]]] | None = None,
+) -> Game:
+    """Once the server has settled after ``moves`` moves (:func:`settled`), receive on each
+    socket (by seat, None for a spectator) every state it was sent: one per move its viewer may
+    know was made, none while a decision hidden from it is pending (issue 35). ``latest``: each
+    socket's last state, kept; ``received``: every state, appended."""
+    game = settled(manager, game_id, moves, len(sockets))
+    for client in list(game.clients):
+        seat = client.seat
+        while client.version is not None and (
+            seat not in latest or latest[seat]["version"] != client.version
+        ):
+            latest[seat] = sockets[seat].receive_json()
+            assert latest[seat]["type"] == "state", latest[seat]
+            if received is not None:
+                received[seat].append(latest[seat])
+    return game
+
+
 class Table:
     """The sockets of one game: each human seat and a spectator. Each socket is sent a state for
     every move its viewer may know was made, and none while a decision hidden from it is pending
@@ -149,32 +195,13 @@ class Table:
         self.received[viewer].append(message)
         return message
 
-    def settled(self, moves: int = 0) -> Game:
-        """The server's game once it has made at least ``moves`` moves, no bot is to move and
-        every socket has joined and been sent what it is owed (read from the game's own
-        bookkeeping, not trusted: every message is checked against the record at the end)."""
-        deadline = time.monotonic() + SETTLE_WITHIN
-        while True:
-            game = self.manager.games.get(self.id)
-            if (
-                game is not None
-                and len(game.clients) == len(self.sockets)
-                and game.version >= moves
-                and (game.over or game.bot_to_act() is None)
-                and game.bot_task is None
-                and not game.lock.locked()
-            ):
-                return game
-            assert time.monotonic() < deadline, "the server never settled"
-            time.sleep(0.002)
-
     def viewer_of(self, viewer: Any) -> int:
         return core_view.SPECTATOR if viewer == SPECTATOR else viewer
 
     def sync(self, moves: int = 0) -> Game:
         """Receive, on each socket, every state the server sent it (a bot's moves included);
         none while a decision hidden from its viewer is pending."""
-        game = self.settled(moves)
+        game = settled(self.manager, self.id, moves, len(self.sockets))
         for client in list(game.clients):
             viewer = SPECTATOR if client.seat is None else client.seat
             while client.version is not None and (

@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 
 from claim.apps.web.app import create_app
 from claim.apps.web.games import CHOSEN_SEED
+from claim.core.engine import current_player
 from test_web_api import assert_error, create, seat_url
+from test_web_leaks import receive_owed
 
 
 @pytest.fixture
@@ -24,15 +26,22 @@ def client() -> Any:
 
 def _play_both(client: TestClient, created: dict[str, Any], seed: int) -> dict[int, Any]:
     """Play a two-human game to the end by random moves; the sockets stay open (returned, to
-    read what comes after the end)."""
+    read what comes after the end). Each socket is sent a state per move its player may know
+    of (issue 35: none for the other's passes at artifact windows)."""
     rng = random.Random(seed)
-    sockets = {s: client.websocket_connect(seat_url(created, s)).__enter__() for s in (0, 1)}
-    latest = {s: ws.receive_json() for s, ws in sockets.items()}
-    while latest[0]["status"] != "finished":
-        seat = next(s for s in (0, 1) if latest[s]["legal"])
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    sockets: dict[int | None, Any] = {
+        s: client.websocket_connect(seat_url(created, s)).__enter__() for s in (0, 1)
+    }
+    latest: dict[int | None, dict[str, Any]] = {}
+    game = receive_owed(manager, created["id"], 0, sockets, latest)
+    while not game.over:
+        seat = current_player(game.state)
+        assert seat in (0, 1) and latest[seat]["legal"]
         move = rng.choice(latest[seat]["legal"])
+        made = game.version
         sockets[seat].send_json({"type": "move", "move": move, "version": latest[seat]["version"]})
-        latest = {s: ws.receive_json() for s, ws in sockets.items()}
+        game = receive_owed(manager, created["id"], made + 1, sockets, latest)
     return sockets
 
 

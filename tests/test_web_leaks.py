@@ -244,15 +244,16 @@ class Table:
         assert "\n" not in error["message"]
 
 
-def states_of(record: dict[str, Any], viewer: Any) -> list[State]:
+def states_of(record: dict[str, Any], viewer: Any = None) -> list[State]:
     """The true state after each number of moves ``viewer`` may know were made (a socket's
     ``version``), replayed from the record: a pass at a decision hidden from them counts no
-    move (claim.core.unseen), and the state a version shows is the last with that count."""
+    move (claim.core.unseen), and the state a version shows is the last with that count.
+    ``viewer`` None: after each move of the record."""
     seen = core_view.SPECTATOR if viewer == SPECTATOR else viewer
     state = initial_state(record)
     states = [state.clone()]
     for move in record["moves"]:
-        hidden = unseen_move(state, move, seen)
+        hidden = seen is not None and unseen_move(state, move, seen)
         apply(state, move)
         if hidden:
             states[-1] = state.clone()

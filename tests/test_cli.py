@@ -18,6 +18,7 @@ from claim.core.options import SetupOptions, resolve_setup
 from claim.core.view import report
 from claim.sim.simulate import bot_seed, game_seed, play_random_game
 from claim.text.account import CHOSEN_DEAL_LINE, seed_end_line
+from claim.text.describe import ordered_moves
 from clitools import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
@@ -429,7 +430,9 @@ def expected_game(seed: int, seat: int, factions: str = "claim") -> claim.State:
     bot = make_bot(DEFAULT_PLAY_BOT, bot_seed(seed, 1 - seat))
     while not claim.is_over(state):
         player = claim.current_player(state)
-        move = claim.legal_actions(state)[0] if player == seat else decide(state, bot)
+        # move 1: the first as the table lists them (ordered_moves, issue 37)
+        first = ordered_moves(claim.legal_actions(state), state.config.factions)[0]
+        move = first if player == seat else decide(state, bot)
         claim.apply(state, move)
     return state
 
@@ -486,10 +489,13 @@ def test_play_save_writes_a_record_that_replays(tmp_path: Path) -> None:
     assert f"Saved the game to {target}" in result.stdout
     record = records.read_json(target)
     state = records.replay(record)
-    assert len(record["moves"]) == 2  # the human led, the bot followed
-    assert record["moves"][0] == claim.legal_actions(claim.new_game(claim.GameConfig(), 2))[0]
+    # the human led, the bot followed, and led the next trick too if it won this one
+    assert len(record["moves"]) == (2 if state.history[0][5] == 0 else 3)
+    dealt = claim.new_game(claim.GameConfig(), 2)
+    assert record["moves"][0] == ordered_moves(claim.legal_actions(dealt), dealt.config.factions)[0]
     assert len(state.history) == 1
-    assert claim.current_player(state) == state.history[0][5]  # the winner leads next
+    assert claim.current_player(state) == 0  # saved at the human's turn
+    assert state.history[0][5] == 1  # the bot won (a lead of the bot's in the record)
 
 
 def test_play_save_errors_reprompt(tmp_path: Path) -> None:

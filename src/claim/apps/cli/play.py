@@ -3,12 +3,15 @@ line at a prompt."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 import click
 
-from claim.apps.cli.group import BOT_SPECS, cli, echo_line, fail, resolve_options
+from claim.apps.cli.group import BOT_SPECS, cli, fail, resolve_options
 from claim.apps.cli.options import SETUP_OPTION_NAMES, setup_options
 from claim.apps.cli.table import table_lines
 from claim.apps.tui.keys import QUIT_KEY, SAVE_KEY
@@ -33,6 +36,7 @@ from claim.text.account import (
     location_rules_lines,
     seed_end_line,
 )
+from claim.text.describe import ordered_moves
 
 #: the opponent of `claim play` without --bot
 DEFAULT_PLAY_BOT = "heuristic"
@@ -155,29 +159,27 @@ def play(
     names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
     narrator = Narrator(state, viewer=seat, names=names, live=True)
     config = state.config
-    click.echo(
-        f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}".rstrip()
-    )
-    click.echo(f"Factions: {', '.join(config.factions)}. Type help for the commands.")
+    say(f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}".rstrip())
+    say(f"Factions: {', '.join(config.factions)}. Type help for the commands.")
     for line in hero_lines(config):
-        click.echo(line)
+        say(line)
     for line in location_rules_lines(config):
-        click.echo(line)
+        say(line)
     for line in artifact_start_lines(config, seat, names):
-        click.echo(line)
+        say(line)
     while not is_over(state):
         player = current_player(state)
         if player == bot_player:
             _tell(narrator.apply(decide(state, bot)))
             continue
-        click.echo("")
+        say("")
         for line in table_lines(observe(state, seat), seat, names):
-            click.echo(line)
+            say(line)
         if not _human_turn(state, narrator, seat):
             return
     if state.seed is not None:
-        click.echo(seed_end_line(state.seed))
-    click.echo("Thanks for playing.")
+        say(seed_end_line(state.seed))
+    say("Thanks for playing.")
 
 
 def _resumed_state(path: str) -> State:
@@ -255,43 +257,85 @@ def _bot_label(spec: str) -> str:
 
 
 def _tell(lines: list[str]) -> None:
+    """An account's lines; its section headings in bold on a terminal (as echo_line)."""
     for line in lines:
-        echo_line(line)
+        heading = line.endswith(":") and not line.startswith(" ")
+        say(line, bold=heading or line == "End of the game.")
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` (one line or several) wrapped by words at ``width`` columns: a word is never cut
+    (a card code, a long file name stays whole, past the edge if it must), and a wrapped line
+    goes on under its indent, two columns further in (a move of the list under its words)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        item = line.lstrip(" ").partition(" ")[0]
+        # a numbered move ("  3. play goblins:5") goes on under its text, anything else 2 in
+        more = len(item) + 1 if item[:-1].isdigit() and item.endswith(".") else 2
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=" " * (indent + more),
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            or [""]
+        )
+    return out
+
+
+def say(text: str = "", err: bool = False, bold: bool = False) -> None:
+    """Print ``text`` wrapped by words to the terminal's width (issue 37: the terminal cut the
+    lines mid-word). Output that is no terminal (a file, a pipe) is not wrapped, unless
+    ``COLUMNS`` gives a width."""
+    stream = sys.stderr if err else sys.stdout
+    if stream.isatty() or os.environ.get("COLUMNS"):
+        lines = wrapped(text, max(20, shutil.get_terminal_size().columns))
+    else:
+        lines = text.split("\n")
+    for line in lines:
+        click.secho(line, err=err, bold=bold or None)
 
 
 def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
-    """Ask until the human makes a legal move (True) or leaves (False)."""
-    legal = legal_actions(state)
+    """Ask until the human makes a legal move (True) or leaves (False). The moves are numbered
+    in the order the table lists them (ordered_moves, as the full-screen table numbers them)."""
+    legal = ordered_moves(legal_actions(state), state.config.factions)
     while True:
         try:
             text = click.prompt("Your move", default="", show_default=False).strip()
         except click.Abort:
-            click.echo("")
-            click.echo("End of input: the game is left unfinished.")
+            say("")
+            say("End of input: the game is left unfinished.")
             return False
         if not text:
             continue
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
-            click.echo("You leave the game unfinished.")
+            say("You leave the game unfinished.")
             return False
         if word in ("help", "?"):
-            click.echo(PLAY_HELP)
+            say(PLAY_HELP)
             # the power's own text, as written (its ``quotes`` kept, where the catalog writes
             # 'quotes'): this help's output is pinned byte for byte
             for name in (*state.config.factions, *state.config.hero_pool):
                 power = REGISTRY.get(name)
                 if power is not None:
-                    click.echo(f"  {name}: {power.rules_text()}")
+                    say(f"  {name}: {power.rules_text()}")
             for line in location_rules_lines(state.config):
-                click.echo(f"  {line}")
+                say(f"  {line}")
             for line in artifact_help_lines(state.config, seat):
-                click.echo(f"  {line}")
+                say(f"  {line}")
             continue
         if word == "show":
             for line in table_lines(observe(state, seat), seat, narrator.names):
-                click.echo(line)
+                say(line)
             continue
         if word == "save":
             _save(state, rest.strip())
@@ -309,13 +353,13 @@ def _parse_move(text: str, legal: list[str]) -> str | None:
         number = int(text)
         if 1 <= number <= len(legal):
             return legal[number - 1]
-        click.echo(f"error: there is no move {number}; choose 1 to {len(legal)}", err=True)
+        say(f"error: there is no move {number}; choose 1 to {len(legal)}", err=True)
         return None
     if text in legal:
         return text
     if f"play {text}" in legal:
         return f"play {text}"
-    click.echo(f"error: illegal move {text!r}; legal moves: {', '.join(legal)}", err=True)
+    say(f"error: illegal move {text!r}; legal moves: {', '.join(legal)}", err=True)
     return None
 
 
@@ -345,11 +389,11 @@ def _play_on_table(
 
 def _save(state: State, target: str) -> None:
     if not target:
-        click.echo("error: save needs a file name, e.g. save game.json", err=True)
+        say("error: save needs a file name, e.g. save game.json", err=True)
         return
     try:
         Path(target).write_text(records.dumps(records.to_record(state)), encoding="utf-8")
     except OSError as exc:
-        click.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
+        say(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
         return
-    click.echo(f"Saved the game to {target} (claim replay {target} shows it).")
+    say(f"Saved the game to {target} (claim replay {target} shows it).")

@@ -13,6 +13,7 @@ from claim.core.view_types import View
 from claim.text import catalog
 from claim.text.account import LOCATION_CHOICES, Names, capitalize
 from claim.text.account.decisions import GARGOYLE
+from claim.text.describe import ordered_moves
 
 
 def _by_faction(codes: list[str]) -> str:
@@ -378,7 +379,8 @@ def table_lines(view: View, seat: int, names: Names) -> list[str]:
         if window:
             lines.append(window)
         lines.append("Your moves:")
-        for i, move in enumerate(legal, 1):
+        # numbered as the full-screen table numbers them (issue 37), and as play reads a number
+        for i, move in enumerate(ordered_moves(legal, view["factions"]), 1):
             hint = move_hint(move, names, seat)
             lines.append(f"  {i}. {move}" + (f" — {hint}" if hint else ""))
     return lines

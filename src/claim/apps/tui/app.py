@@ -100,8 +100,10 @@ class ReplayApp(App[str]):
         self.replay = replay
         self.source = source
 
-    def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.replay, self.source))
+    def get_default_screen(self) -> ReplayScreen:
+        """The replay is the app's first screen, not one pushed once the app is mounted: a key
+        pressed at once then reaches it rather than the blank default screen (issue 37)."""
+        return ReplayScreen(self.replay, self.source)
 
     @property
     def table(self) -> ReplayScreen | None:

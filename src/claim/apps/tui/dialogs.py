@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -22,8 +24,53 @@ DIALOG_CSS = """
 }}
 {name} .title {{ text-style: bold; }}
 {name} .keys {{ color: $text-muted; }}
-{name} VerticalScroll {{ height: auto; max-height: 18; }}
+{name} VerticalScroll {{ height: auto; max-height: 18; scrollbar-size-vertical: 1; }}
 """
+
+#: a dialog's width (DIALOG_CSS), and the columns inside it that are not text: the border and the
+#: padding on either side, and the scroll bar
+DIALOG_WIDTH = 78
+DIALOG_FRAME = 2 + 2 + 1
+
+#: a line of a key table: the key(s), two spaces or more, the text (its column is where a
+#: wrapped line goes on)
+_KEY_LINE = re.compile(r"^(\S.{0,10}?\s{2,})\S")
+
+
+def text_width(screen_width: int) -> int:
+    """The columns a dialog's text has on a terminal ``screen_width`` wide."""
+    return max(20, min(DIALOG_WIDTH, screen_width) - DIALOG_FRAME)
+
+
+def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
+    """``lines`` wrapped by words at ``width`` columns (issue 37: Textual's own soft wrap broke
+    the key table's columns): a key line goes on under its text's column, an indented line under
+    its indent, any other (a rules line, ``Name: ...``) two columns in. A word longer than the
+    width (never in the help) is left whole rather than cut."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        key = _KEY_LINE.match(line)
+        if key:
+            indent = len(key.group(1))
+        else:
+            indent = len(line) - len(line.lstrip(" "))
+            indent = indent if indent else 2
+        if line.startswith("* "):
+            indent = 2
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=" " * indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return out
+
 
 PLAY_KEYS = [
     "KEYS",
@@ -77,7 +124,7 @@ class TextScreen(ModalScreen[None]):
         with Vertical():
             yield Static(f"{self.title_line} — Esc closes, ↑ ↓ PgUp PgDn scroll", classes="title")
             with VerticalScroll():
-                for line in self.lines:
+                for line in wrap_lines(self.lines, text_width(self.app.size.width)):
                     bold = line.isupper() and bool(line.strip())
                     yield Static(coloured(line, "bold" if bold else ""))
 

@@ -41,6 +41,7 @@ from claim.apps.tui.widgets import (
     rows_needed,
 )
 from claim.core.errors import ClaimError
+from claim.text import catalog
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from claim.text.describe import heading, ordered_moves, prompt_text, table_sections
 
@@ -183,6 +184,8 @@ class TableScreen(FittedScreen):
         self._status: list[list[str]] = []
         #: the artifacts the player said not to be asked about again this game (ctrl+d)
         self.never: set[str] = set()
+        #: those of them the log has said a window was passed for (said once each, issue 37)
+        self.never_told: set[str] = set()
         #: ask at every artifact window, even when it could not matter (ctrl+a toggles it)
         self.ask_all = False
         #: the redraw after the human's move, put off while the bot decides what the human may
@@ -273,7 +276,16 @@ class TableScreen(FittedScreen):
             names = unasked(kind, session.legal(), session.view(), session.seat, self.never)
             if not names:
                 return
-            self.tell([*session.play("pass"), skipped_line(names, self.never)])
+            lines = session.play("pass")
+            if all(name in self.never for name in names):
+                # said once for each artifact, not after every trick (issue 37)
+                new = [name for name in names if name not in self.never_told]
+                self.never_told.update(new)
+                if new:
+                    lines.append(skipped_line(new, self.never))
+            else:
+                lines.append(skipped_line(names, self.never))
+            self.tell(lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "never_ask":
@@ -292,7 +304,7 @@ class TableScreen(FittedScreen):
         chosen = offered([move]) or names
         self.never.update(chosen)
         self.ask_all = False
-        self.notify(f"Not asked again this game: {', '.join(chosen)} (ctrl+a asks again).")
+        self.say(f"Not asked again this game: {catalog.titles(chosen)} (ctrl+a asks again).")
         self.refresh_table()
         self.next_turn()
 
@@ -302,12 +314,13 @@ class TableScreen(FittedScreen):
         self.ask_all = not self.ask_all
         if self.ask_all:
             self.never.clear()
-            self.notify(
+            self.never_told.clear()
+            self.say(
                 "Every artifact window is asked from now on (ctrl+a again: only those that "
                 "could matter)."
             )
         else:
-            self.notify("Artifact windows are asked only when they could matter.")
+            self.say("Artifact windows are asked only when they could matter.")
         self.refresh_table()
         self.next_turn()
 
@@ -346,6 +359,11 @@ class TableScreen(FittedScreen):
 
     def tell(self, lines: list[str]) -> None:
         self.query_one(LogPanel).tell(lines)
+
+    def say(self, line: str) -> None:
+        """A word to the player in the log, in brackets, rather than a notification: a toast
+        lies over the log's last lines (issue 37)."""
+        self.tell([f"({line})"])
 
     # -- turns ---------------------------------------------------------------------------------
 
@@ -395,7 +413,8 @@ class TableScreen(FittedScreen):
         try:
             lines = self.session.play(move)
         except ClaimError as exc:
-            self.notify(f"error: {exc}", severity="error")
+            self.app.bell()
+            self.say(f"error: {exc}")
             return
         self.tell(lines)
         if not self.session.bot_to_move or self.slow_bot:
@@ -448,7 +467,6 @@ class TableScreen(FittedScreen):
                 f"claim play --resume {target}."
             ]
         )
-        self.notify(f"Saved to {target}")
         if self._quit_after_save:
             self.app.exit(f"The game was saved to {target}.")
 
@@ -502,7 +520,8 @@ class ReplayScreen(FittedScreen):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("ctrl+t,t", "more", "More", key_display="t"),
         Binding("ctrl+l,g", "full_log", "Log", key_display="g"),
-        Binding("q,escape", "app.exit", "Quit"),
+        # app.quit (App.action_quit): there is no action "exit", so q and Esc did nothing
+        Binding("q,escape", "app.quit", "Quit", priority=True),
     ]
 
     def __init__(self, replay: ReplaySession, source: str = "") -> None:

@@ -566,10 +566,10 @@ def test_prowlers_torch_shows_the_draws_of_two_tricks() -> None:
     )
     told = [line for lines in narrate(record, 0, Names(("you", "the bot"))) for line in lines]
     assert (
-        "  You take the prize goblins:9; the bot draws goblins:8 from the deck, shown to both "
+        "  You take the prize Goblin 9; the bot draws Goblin 8 from the deck, shown to both "
         "(Prowler's Torch)."
     ) in told
-    assert "  You take the prize goblins:5; the bot draws a card from the deck." in told
+    assert "  You take the prize Goblin 5; the bot draws a card from the deck." in told
 
 
 # -------------------------------------------------------------------------------------------------
@@ -687,14 +687,14 @@ def test_the_follower_never_hears_a_masked_lead_before_it_is_revealed() -> None:
         "may play any card."
     ]
     assert told[2] == ["The bot uses the Magic Wand on the face-down lead."]
-    assert not any("goblins:5" in line or "+2" in line for line in [*told[0], *told[1], *told[2]])
-    assert told[3][0] == "Trick 1 · the bot leads goblins:5 (counts 7), you play undead:9"
+    assert not any("Goblin 5" in line or "+2" in line for line in [*told[0], *told[1], *told[2]])
+    assert told[3][0] == "Trick 1 · the bot leads Goblin 5 (counts 7), you play Undead 9"
     leader = narrate(record, 0, Names(("you", "the bot")))
     assert leader[1] == [
-        "Mask of Darkness: you lead goblins:5 face-down, revealed once the bot has played; the "
+        "Mask of Darkness: you lead Goblin 5 face-down, revealed once the bot has played; the "
         "bot may play any card."
     ]
-    assert leader[2] == ["You use the Magic Wand: goblins:5 counts +2."]
+    assert leader[2] == ["You use the Magic Wand: Goblin 5 counts +2."]
 
 
 def test_the_other_players_flail_card_stays_secret() -> None:
@@ -702,9 +702,9 @@ def test_the_other_players_flail_card_stays_secret() -> None:
     record = between_phases(["dwarves:5", "dwarves:6", "dwarves:7"])
     theirs = [line for lines in narrate(record, 1, BOT_FIRST) for line in lines]
     assert "Flail of Dawn: the bot sets a card aside face-down for their last trick." in theirs
-    assert not any("goblins:9 aside" in line for line in theirs)
+    assert not any("Goblin 9 aside" in line for line in theirs)
     mine = [line for lines in narrate(record, 0, Names(("you", "the bot"))) for line in lines]
-    assert "Flail of Dawn: you set goblins:9 aside face-down for your last trick." in mine
+    assert "Flail of Dawn: you set Goblin 9 aside face-down for your last trick." in mine
 
 
 def test_live_narration_tells_a_use_at_once_and_the_trick_does_not_repeat_it() -> None:
@@ -714,7 +714,7 @@ def test_live_narration_tells_a_use_at_once_and_the_trick_does_not_repeat_it() -
         p0=["magic-wand"],
     )
     live = narrate(record, 1, BOT_FIRST)
-    assert live[1] == ["The bot uses the Magic Wand: goblins:5 counts +2."]
+    assert live[1] == ["The bot uses the Magic Wand: Goblin 5 counts +2."]
     assert "Magic Wand" not in " ".join(live[2])
     later = narrate(record, 1, BOT_FIRST, live=False)
     assert later[1] == []

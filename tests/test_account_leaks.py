@@ -45,7 +45,7 @@ from claim.core.options import SetupOptions
 from claim.core.powers import artifacts as arts
 from claim.core.state import State
 from claim.core.view import SPECTATOR, observe, spectate
-from claim.text.account import Names, Narrator, artifact_title
+from claim.text.account import Names, Narrator, artifact_title, card_name
 from scenario import position_record, stacked_record
 from test_invariants import _codes_in
 
@@ -65,10 +65,30 @@ HEROES = ("0", "4", "8", "24", "kraken,skeleton,jester,gelatinous-cube,necromanc
 # -------------------------------------------------------------------------------------------------
 
 
+#: each card's name as a person reads it (``card_name``: "Ice King 7", "an odd Demon", "the
+#: Gargoyle"), by the code or partial name it says: the live texts (the terminal, the web table)
+#: name cards so (issue 37), and ``card_name`` tells every name apart (tests/test_no_codes.py)
+CODE_OF_NAME = {card_name(code): code for code in {*cards.CODE, *PUBLIC_NAME}}
+CARD_NAME = re.compile(
+    r"(?<![\w-])("
+    + "|".join(re.escape(n) for n in sorted(CODE_OF_NAME, key=len, reverse=True))
+    + r")(?![\w-])",
+    re.IGNORECASE,  # "An odd Demon" starting a line
+)
+_CODE_OF_LOWER = {name.lower(): code for name, code in CODE_OF_NAME.items()}
+
+
+def named_in(text: str) -> set[str]:
+    """The codes (or partial names) of the cards ``text`` names as a person reads them."""
+    return {_CODE_OF_LOWER[m.group(1).lower()] for m in CARD_NAME.finditer(text)}
+
+
 def names_in(text: str) -> set[str]:
-    """The card codes (``_codes_in``) and partial names written in ``text``."""
+    """The card codes (``_codes_in``) and partial names written in ``text``, and those of the
+    cards it names by their names (:func:`named_in`)."""
     words = NOT_IN_A_NAME.sub(" ", text.lower())
-    return set(_codes_in(words)) | {w for w in words.split() if w in PARTIAL_NAMES}
+    found = set(_codes_in(words)) | {w for w in words.split() if w in PARTIAL_NAMES}
+    return found | named_in(text)
 
 
 def shown_to(state: State, viewer: int) -> set[str]:
@@ -97,8 +117,14 @@ class Audience:
 
     def __init__(self, state: State) -> None:
         self.state = state
+        # the live narrators, auditing their codes: a person reads each line with its cards by
+        # name (named_cards), a function of the line's codes alone that tells them apart
+        # (tests/test_no_codes.py), so it tells no more than the codes checked here (issue 37)
         self.narrators = {
-            v: Narrator(state.clone(), viewer=v, names=names_for(v), live=True) for v in VIEWERS
+            v: Narrator(
+                state.clone(), viewer=v, names=names_for(v), live=True, named_cards=False
+            )
+            for v in VIEWERS
         }
         self.seen = {v: shown_to(state, v) for v in VIEWERS}
         self.told: dict[int, list[str]] = {v: [] for v in VIEWERS}

@@ -36,7 +36,7 @@ def test_dwarves_go_to_the_loser_and_say_so() -> None:
         "Cards: dwarves:8, dwarves:7 → player 1's Score pile (the Dwarves' power)."
     )
     assert cards_line(live(record)) == (
-        "Cards: dwarves:8, dwarves:7 → the bot's Score pile (the Dwarves' power)."
+        "Cards: Dwarf 8, Dwarf 7 → the bot's Score pile (the Dwarves' power)."
     )
 
 
@@ -48,7 +48,7 @@ def test_only_the_dwarf_is_explained_beside_a_card_that_goes_by_default() -> Non
         moves=["play goblins:9", "play dwarves:3"],
     )
     assert cards_line(live(record, seat=1)) == (
-        "Cards: goblins:9 → the bot's Score pile; dwarves:3 → your Score pile (the Dwarves' power)."
+        "Cards: Goblin 9 → the bot's Score pile; Dwarf 3 → your Score pile (the Dwarves' power)."
     )
 
 
@@ -97,5 +97,5 @@ def test_gnomes_are_placed_face_up() -> None:
         moves=["play gnomes:5", "play gnomes:3"],
     )
     assert cards_line(live(record)) == (
-        "Cards: gnomes:5, gnomes:3 → your face-up Gnomes (the Gnomes' power)."
+        "Cards: Gnome 5, Gnome 3 → your face-up Gnomes (the Gnomes' power)."
     )

@@ -25,7 +25,7 @@ from test_web_leaks import receive_owed, states_of
 
 @pytest.fixture
 def client() -> Any:
-    with TestClient(create_app("sqlite://")) as test_client:
+    with TestClient(create_app("sqlite://", chosen_deals=True)) as test_client:
         yield test_client
 
 

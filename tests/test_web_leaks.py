@@ -39,6 +39,7 @@ from claim.core.state import State
 from claim.core.unseen import unseen_move
 from claim.core.view import observe, spectate
 from claim.text.account import artifact_title, hero_title
+from test_account_leaks import named_in
 
 ALL_CODES = frozenset(cards.CODE)
 CODE_TOKEN = re.compile(r"[a-z][a-z0-9-]*:[a-z0-9-]+")
@@ -93,12 +94,14 @@ def game_cases() -> list[tuple[dict[str, Any], list[str], int]]:
 
 @pytest.fixture
 def client() -> Any:
-    with TestClient(create_app("sqlite://")) as test_client:
+    with TestClient(create_app("sqlite://", chosen_deals=True)) as test_client:
         yield test_client
 
 
 def code_tokens(text: str) -> set[str]:
-    return {t for t in CODE_TOKEN.findall(text) if t in ALL_CODES}
+    """The card codes ``text`` writes, or says by their names (the log, the prompt and the moves'
+    words name cards as a person reads them, issue 37)."""
+    return {t for t in CODE_TOKEN.findall(text) if t in ALL_CODES} | (named_in(text) & ALL_CODES)
 
 
 def all_keys(data: Any) -> set[str]:

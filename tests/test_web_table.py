@@ -401,11 +401,11 @@ def test_each_move_is_sent_with_its_words() -> None:
 
 def test_move_text_words() -> None:
     assert move_text("take top") == "Take the top card"
-    assert move_text("use prowlers-torch") == "Use Prowler's Torch"
+    assert move_text("use prowlers-torch") == "Use the Prowler's Torch"
     assert move_text("play elf-orc:7 as orcs") == "Play Elf / Orc 7 as Orcs"
-    assert move_text("play demons:odd") == "Play Demons (odd)"
-    assert move_text("give hero:necromancer") == "Give Necromancer"
-    assert move_text("use wishing-lamp goblins:5") == "Use Wishing Lamp: Goblins 5"
+    assert move_text("play demons:odd") == "Play an odd Demon"
+    assert move_text("give hero:necromancer") == "Give the Necromancer"
+    assert move_text("use wishing-lamp goblins:5") == "Use the Wishing Lamp: Goblin 5"
     assert move_text("count gargoyle as ice-kings") == "Count the Gargoyle as Ice Kings"
-    assert move_text("peek 2") == "Peek at Toxic 2"
+    assert move_text("peek 2") == "Peek at the Toxic in place 2"
     assert move_text("pass") == "Pass"

@@ -42,7 +42,7 @@ from claim.text.account.decisions import (
     TUCK,
     WINDY_PEAKS,
 )
-from claim.text.account.words import Names
+from claim.text.account.words import Names, card_name, named
 
 PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
 
@@ -530,13 +530,18 @@ def prompt_text(
     :func:`asked`), or which card to play (``follow``: how this screen asks for a follow; the
     web table highlights the legal cards instead of listing them). The terminal and the web
     table both show this text: the browser gets it in each ``state`` message rather than keeping
-    its own copy of the prompts."""
+    its own copy of the prompts. A person reads it: its cards by their names, never their
+    codes (:func:`~claim.text.account.words.named`, issue 37)."""
+    return named(_prompt(view, seat, names, decision, follow))
+
+
+def _prompt(view: View, seat: int, names: Names, decision: DecisionView | None, follow: str) -> str:
     other = 1 - seat
     if decision is not None and decision["kind"] not in PLAY_KINDS:
         kind = decision["kind"]
         template = PROMPTS.get(kind)
         if template is not None:
-            seen = [c for c in view.get("deck") or () if c != "?"]
+            seen = [card_name(c) for c in view.get("deck") or () if c != "?"]
             return template.format(
                 top=", ".join(seen) or "unseen",
                 other=names[other],
@@ -544,20 +549,19 @@ def prompt_text(
                 other_poss=names.owner(other),
                 left=decision.get("left", ""),
             )
-        power = kind.split(":")[0]
-        return f"{power.replace('-', ' ').capitalize()}: choose one."
+        return f"{catalog.title(kind.split(':')[0])}: choose one."
     current = view.get("current")
     if current is None or not current["plays"]:
         return "Your lead: play any card of your hand."
     led = current["plays"][0]["card"]
     if led == "?":
         return f"{names[other].capitalize()} led face-down: play any card."
-    return f"{names[other].capitalize()} led {led}: {follow}."
+    return f"{names[other].capitalize()} led {card_name(led)}: {follow}."
 
 
 def move_hint(move: str) -> str:
-    """A few words after a move of the list: what an artifact's use does, what ``pass`` and
-    ``take top`` mean; empty for plain moves."""
+    """A few words after a move of the list: what an artifact's use does (a card in it by its
+    name), what ``pass`` and ``take top`` mean; empty for plain moves."""
     if move == "pass":
         return "decline"
     if move == "take top":
@@ -565,23 +569,9 @@ def move_hint(move: str) -> str:
     if not move.startswith("use "):
         return ""
     parts = move.split(" ", 2)
-    return catalog.hint(parts[1], arg=parts[2] if len(parts) > 2 else "")  # an artifact's
-
-
-def card_words(name: str) -> str:
-    """A card as a button or a screen reader says it: ``goblins:5`` → "Goblins 5",
-    ``hero:jester`` → "Jester", ``demons:odd`` → "Demons (odd)", ``?`` → "a face-down card".
-    Only the name given is read, so the words tell no more than the code."""
-    if name == "?":
-        return "a face-down card"
-    prefix, _, value = name.partition(":")
-    if not value:
-        return catalog.title(name)
-    if prefix == "hero":
-        return catalog.title(value)
-    if _number(value) is None and not value.endswith("x"):
-        return f"{catalog.title(prefix)} ({value})"  # a parity or band (R-30): odd, even, low
-    return f"{catalog.title(prefix)} {value}"
+    arg = parts[2] if len(parts) > 2 else ""
+    # an artifact's hint, a card in it said by its name ("name Goblin 5")
+    return catalog.hint(parts[1], arg=card_name(arg) if ":" in arg else arg)
 
 
 #: each move that names one card, by its verb: how its words start
@@ -599,9 +589,10 @@ _CARD_VERBS = {
 
 
 def move_text(move: str) -> str:
-    """A legal move in plain English, for a button or a card's label on a screen that does not
-    show the engine's move strings: "Play Goblins 5", "Take the top card", "Use Prowler's Torch",
-    "Count the Gargoyle as Elves". Read from the move alone (its cards by :func:`card_words`,
+    """A legal move in plain English, for a button, a card's label or a line of the terminal's
+    list (no screen shows a person the engine's move strings, issue 37): "Play Goblin 5", "Play
+    an odd Demon", "Take the top card", "Use the Magic Wand: +2", "Count the Gargoyle as Elves".
+    Read from the move alone (its cards by :func:`~claim.text.account.words.card_name`,
     the powers' titles from the catalog), so it tells the seat nothing its legal moves do not;
     a move of a shape it does not know reads as it is."""
     verb, _, rest = move.partition(" ")
@@ -612,31 +603,23 @@ def move_text(move: str) -> str:
     if move == "take prize":
         return "Take the prize"
     if verb == "peek" and rest:
-        return f"Peek at Toxic {rest}"
+        return f"Peek at the Toxic in place {rest}"  # its place, not a card's name
     if verb == "use" and rest:
         power, _, arg = rest.partition(" ")
-        text = f"Use {catalog.title(power)}"
+        text = f"Use the {catalog.title(power)}"
         if not arg:
             return text
-        return f"{text}: {card_words(arg) if ':' in arg else arg}"
+        return f"{text}: {card_name(arg) if ':' in arg else arg}"
     if verb == "count" and rest.startswith("gargoyle as "):
         return f"Count the Gargoyle as {catalog.title(rest.removeprefix('gargoyle as '))}"
     if verb in _CARD_VERBS and rest:
         name, _, declared = rest.partition(" as ")
-        text = f"{_CARD_VERBS[verb]} {card_words(name)}"
+        text = f"{_CARD_VERBS[verb]} {card_name(name)}"
         return f"{text} as {catalog.title(declared)}" if declared else text
     return move
-
-
-def _words_hint(move: str) -> str:
-    """:func:`move_hint`, a card in it said in words ("name Goblins 5", not the code)."""
-    parts = move.split(" ", 2)
-    if parts[0] == "use" and len(parts) > 2 and ":" in parts[2]:
-        return catalog.hint(parts[1], arg=card_words(parts[2]))
-    return move_hint(move)
 
 
 def move_words(moves: Sequence[str]) -> list[list[str]]:
     """Each move's ``[words, hint]``: :func:`move_text` and its hint (the web table labels its
     buttons and clickable cards with them instead of the move strings)."""
-    return [[move_text(move), _words_hint(move)] for move in moves]
+    return [[move_text(move), move_hint(move)] for move in moves]

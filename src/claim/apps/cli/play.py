@@ -33,7 +33,9 @@ from claim.text.account import (
     Names,
     Narrator,
     artifact_rules_lines,
+    faction_titles,
     location_rules_lines,
+    named,
     seed_end_line,
 )
 from claim.text.describe import ordered_moves
@@ -160,13 +162,14 @@ def play(
     narrator = Narrator(state, viewer=seat, names=names, live=True)
     config = state.config
     say(f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}".rstrip())
-    say(f"Factions: {', '.join(config.factions)}. Type help for the commands.")
-    for line in hero_lines(config):
-        say(line)
-    for line in location_rules_lines(config):
-        say(line)
-    for line in artifact_start_lines(config, seat, names):
-        say(line)
+    say(f"Factions: {faction_titles(config.factions)}. Type help for the commands.")
+    # a person reads the game: cards by their names, never their codes (issue 37)
+    for line in (
+        *hero_lines(config),
+        *location_rules_lines(config),
+        *artifact_start_lines(config, seat, names),
+    ):
+        say(named(line))
     while not is_over(state):
         player = current_player(state)
         if player == bot_player:
@@ -174,7 +177,7 @@ def play(
             continue
         say("")
         for line in table_lines(observe(state, seat), seat, names):
-            say(line)
+            say(named(line))
         if not _human_turn(state, narrator, seat):
             return
     if state.seed is not None:
@@ -335,7 +338,7 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
             continue
         if word == "show":
             for line in table_lines(observe(state, seat), seat, narrator.names):
-                say(line)
+                say(named(line))
             continue
         if word == "save":
             _save(state, rest.strip())

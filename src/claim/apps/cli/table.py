@@ -11,9 +11,9 @@ from claim.core.powers.fear import Vampires, Werewolves
 from claim.core.powers.maps import Phoenixes
 from claim.core.view_types import View
 from claim.text import catalog
-from claim.text.account import LOCATION_CHOICES, Names, capitalize
+from claim.text.account import LOCATION_CHOICES, Names, capitalize, card_name
 from claim.text.account.decisions import GARGOYLE
-from claim.text.describe import ordered_moves
+from claim.text.describe import move_text, ordered_moves
 
 
 def _by_faction(codes: list[str]) -> str:
@@ -148,10 +148,11 @@ def move_hint(move: str, names: Names, seat: int) -> str:
         return ""
     parts = move.split(" ", 2)
     name = parts[1]
+    arg = parts[2] if len(parts) > 2 else ""
     text = catalog.hint(
         name,
         long=True,
-        arg=parts[2] if len(parts) > 2 else "",
+        arg=card_name(arg) if ":" in arg else arg,
         other=names[1 - seat],
         other_poss=names.owner(1 - seat),
     )
@@ -382,5 +383,6 @@ def table_lines(view: View, seat: int, names: Names) -> list[str]:
         # numbered as the full-screen table numbers them (issue 37), and as play reads a number
         for i, move in enumerate(ordered_moves(legal, view["factions"]), 1):
             hint = move_hint(move, names, seat)
-            lines.append(f"  {i}. {move}" + (f" — {hint}" if hint else ""))
+            # the move in words (issue 37); typed by its number or its code (play reads both)
+            lines.append(f"  {i}. {move_text(move)}" + (f" — {hint}" if hint else ""))
     return lines

@@ -32,9 +32,11 @@ from claim.text.account import (
     Names,
     Narrator,
     artifact_rules_lines,
+    faction_titles,
     game_result_lines,
     hero_rules_lines,
     location_rules_lines,
+    named,
     seed_end_line,
     table_setup_lines,
 )
@@ -290,8 +292,9 @@ class GameSession:
         return target
 
     def result_lines(self) -> list[str]:
-        """The votes faction by faction and what decided the winner (empty before the end)."""
-        return game_result_lines(self.state, self.names, self.seat)
+        """The votes faction by faction and what decided the winner (empty before the end), in
+        names a person reads (issue 37)."""
+        return [named(line) for line in game_result_lines(self.state, self.names, self.seat)]
 
     def winner_line(self) -> str:
         """One line: who won (or a draw), for the end panel's title."""
@@ -311,11 +314,11 @@ class GameSession:
         lines = [
             f"You are player {self.seat}, against the {bot_label(self.bot_spec)}.",
             *([CHOSEN_DEAL_LINE] if self.chosen_deal else []),
-            f"Factions: {', '.join(config.factions)}.",
+            f"Factions: {faction_titles(config.factions)}.",
             f"{names[config.first_leader].capitalize()} "
             f"{'lead' if config.first_leader == self.seat else 'leads'} the first trick.",
         ]
-        lines.extend(table_setup_lines(config, self.seat, names))
+        lines.extend(named(line) for line in table_setup_lines(config, self.seat, names))
         lines.append(
             "Press ? for the keys and the rules of the cards in play, ctrl+s to save, ctrl+q to "
             "quit; type letters to filter the moves."

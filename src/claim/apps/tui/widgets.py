@@ -190,6 +190,13 @@ def move_matches(move: str, terms: Sequence[str]) -> bool:
     return all(term in haystack for term in terms)
 
 
+def move_label(move: str) -> tuple[str, str]:
+    """A move as the list shows it: its words and its hint (:func:`move_text`,
+    :func:`move_hint`), never the engine's move string (issue 37; typed letters still find a
+    move by its code, :func:`move_matches`)."""
+    return move_text(move), move_hint(move)
+
+
 class MovesPanel(OptionList):
     """The legal moves, numbered: only these can be chosen (arrows and Enter, PageUp/PageDown,
     Home/End, or the number). Typing letters filters the list (Backspace edits, Esc clears),
@@ -231,8 +238,8 @@ class MovesPanel(OptionList):
         lines = []
         for i, move in enumerate(self.moves, 1):
             key = str(i) if i <= 9 else ("0" if i == 10 else " ")
-            label = coloured(f"{key} {move}")
-            hint = move_hint(move)
+            words, hint = move_label(move)
+            label = coloured(f"{key} {words}")
             if hint:
                 label.append(f"\n  {hint}", style="dim")
             options.append(Option(label, id=f"move-{i - 1}"))

@@ -77,12 +77,14 @@ from claim.text.account import (
     Names,
     Narrator,
     Pending,
+    faction_titles,
+    named,
     seed_end_line,
     setup_lines,
     table_setup_lines,
 )
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
-from claim.text.describe import asked, move_words, prompt_text
+from claim.text.describe import asked, move_text, move_words, prompt_text
 
 if TYPE_CHECKING:
     from claim.apps.web.broker import Lease, RedisBroker
@@ -517,11 +519,12 @@ class Game:
             ]
         if self.options.get(CHOSEN_SEED):
             lines.append(CHOSEN_DEAL_LINE)
-        lines.append(f"Factions: {', '.join(config.factions)}.")
+        lines.append(f"Factions: {faction_titles(config.factions)}.")
         leader = config.first_leader
         verb = "lead" if names[leader] == "you" else "leads"
         lines.append(f"{names[leader][0].upper()}{names[leader][1:]} {verb} the first trick.")
-        lines.extend(table_setup_lines(config, viewer, names))  # SPECTATOR: NO_SEAT
+        # SPECTATOR: NO_SEAT; a person reads it: cards by their names (issue 37)
+        lines.extend(named(line) for line in table_setup_lines(config, viewer, names))
         return lines
 
     def narrator(self, viewer: int) -> Narrator:
@@ -1111,6 +1114,9 @@ class GameManager:
         out["n"] = n
         out["total"] = total
         out["move"] = record["moves"][n - 1] if n > 0 else None
+        # every move in words, for the replay bar and the log's marks (issue 37: a person reads
+        # "Play Gnome 7", not "play gnomes:7"); the record keeps the codes
+        out["moves_words"] = [move_text(move) for move in record.get("moves", [])]
         out["viewer"] = view_text
         return out
 
@@ -1669,9 +1675,11 @@ def _replay_logs(record: Record, viewer: int | None = None) -> list[list[str]]:
         narrator = Narrator(state, viewer=viewer, names=names)
         config = state.config
         who = "a spectator" if viewer == SPECTATOR else f"player {viewer}"
-        first = [f"The game as {who} saw it.", f"Factions: {', '.join(config.factions)}."]
+        first = [f"The game as {who} saw it.", f"Factions: {faction_titles(config.factions)}."]
         first.append(f"Player {config.first_leader} leads the first trick.")
         logs = [first + table_setup_lines(config, viewer, names)]
     for move in record.get("moves", []):
         logs.append(narrator.apply(move))
-    return logs
+    # the replay page is read by a person: its cards by their names (issue 37); the account of
+    # ``claim replay`` and the record keep the codes
+    return [[named(line) for line in lines] for lines in logs]

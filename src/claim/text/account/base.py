@@ -25,6 +25,7 @@ class NarratorBase:
         viewer: int | None = None,
         names: Names | None = None,
         live: bool = False,
+        named_cards: bool | None = None,
     ):
         self.state = state
         self.viewer = viewer
@@ -52,6 +53,12 @@ class NarratorBase:
         self._toxics_told = False
         #: tell the artifacts' uses as they happen (the terminal game) instead of with their trick
         self.live = live
+        #: say each card by its name, not its code (:func:`~claim.text.account.words.named`,
+        #: issue 37): a person reads the live account (the terminal, the web table); by default
+        #: with ``live``. A line's names are a function of its codes alone (``card_name`` tells
+        #: the codes apart, tests/test_no_codes.py), so an audit of what a viewer is told may
+        #: read the codes (``named_cards=False``: tests/test_account_leaks.py)
+        self.named_cards = live if named_cards is None else named_cards
         #: the artifact events of the trick being played, told after its heading (R-80 order)
         self.artifact_lines: list[str] = []
         #: what the viewer saw happen (:func:`claim.core.view_events.seen_events`) in the move

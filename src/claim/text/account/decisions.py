@@ -111,7 +111,8 @@ def describe_decision(
     if kind == TUCK and move.startswith("tuck "):
         return f"{act('tucks', 'tuck')} {move[5:]} under {names.owner(player)} face-up Vampire."
     if kind == PEEK and move.startswith("peek "):
-        return f"{act('peeks', 'peek')} at Toxic {move[5:]}."
+        # by its place, not "Toxic 3": that would name the card toxic:3 (issue 37)
+        return f"{act('peeks', 'peek')} at the Toxic in place {move[5:]}."
     if move == "pass":
         return f"{act('passes', 'pass')}."
     if not visible:

@@ -29,7 +29,7 @@ from claim.text.account.decisions import AFTER_COLLECTION, DecisionEvents
 from claim.text.account.location_events import LOCATION_CHOICES, LocationEvents
 from claim.text.account.results import end_step_text, game_result_lines
 from claim.text.account.tricks import trick_heading, winner_line
-from claim.text.account.words import PHASE_NAMES, capitalize, power_phrase, zone_text
+from claim.text.account.words import PHASE_NAMES, capitalize, named, power_phrase, zone_text
 
 CODE = cards.CODE
 #: the Gelatinous Cube's card: a trick it swallows, and the bundle it leaves (H20, H22), read
@@ -179,6 +179,9 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
             lines.extend(now)
         if is_over(state):
             lines.extend(self._result_lines())
+        if self.named_cards:
+            # a person reads these lines (the terminal, the web table): names, not codes
+            return [named(line) for line in lines]
         return lines
 
     def _trick_lines(self, told: Sequence[int]) -> list[str]:

@@ -4,6 +4,7 @@ a capital at the start of a line, and the titles of the components (read from th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from claim.core import cards
@@ -101,3 +102,79 @@ def zone_text(zone: str, names: Names) -> str:
     if owner:
         return template.replace("{p}'s", names.owner(int(owner)))
     return template
+
+
+# -------------------------------------------------------------------------------------------------
+# Names for people (issue 37): what a player reads where the engine writes a code
+# -------------------------------------------------------------------------------------------------
+
+#: the words of a hidden value (R-30, W2, W4): a Demon by parity, a Fire Elemental by band
+_PARTIAL_VALUES = ("odd", "even", "low", "high")
+
+
+def _label(faction: str) -> str:
+    """A faction (or card kind) as one card of it is called: ``ice-kings`` → "Ice King"."""
+    entry = catalog.CATALOG.get(faction)
+    label = entry.label if entry is not None and entry.label else faction.replace("-", " ")
+    return " ".join(word[:1].upper() + word[1:] for word in label.split(" "))
+
+
+def faction_title(name: str) -> str:
+    """A faction as a person reads it: ``fire-elementals`` → "Fire Elementals" (the catalog's
+    title)."""
+    return catalog.title(name)
+
+
+def faction_titles(names: Sequence[str]) -> str:
+    """``["goblins", "ice-kings"]`` → "Goblins, Ice Kings"."""
+    return catalog.titles(names)
+
+
+def card_name(code: str) -> str:
+    """A card as a person reads it, from its code or the partial name its viewer sees:
+    ``ice-kings:7`` → "Ice King 7", ``demons:odd`` → "an odd Demon", ``fire-elementals:high`` →
+    "a high Fire Elemental", ``hero:gargoyle`` → "the Gargoyle", ``tricksters:5x`` → "a fake
+    Trickster 5", ``toxic:x`` → "the decoy Toxic", ``?`` → "a card". Only the name given is read,
+    so the words tell no more than the code; a name of no known shape reads as it is."""
+    if code == "?":
+        return "a card"
+    faction, sep, value = code.partition(":")
+    if not sep:
+        return catalog.title(code) if code in catalog.CATALOG else code
+    if faction == "hero":
+        return f"the {catalog.title(value)}"
+    label = _label(faction)
+    if value in _PARTIAL_VALUES:
+        article = "an" if value[0] in "aeiou" else "a"
+        return f"{article} {value} {label}"
+    if faction == "toxic" and value == "x":
+        return "the decoy Toxic"
+    if value.endswith("x") and value[:-1].isdigit():
+        return f"a fake {label} {value[:-1]}"  # a fake Trickster (W1)
+    return f"{label} {value}"
+
+
+def _name_pattern() -> re.Pattern[str]:
+    """The codes :func:`named` turns into names: every card's code and public name, and the
+    hyphenated keys (a one-word key such as ``pit`` is an ordinary word, left alone)."""
+    found = set(cards.CODE) | set(cards.PUBLIC_NAME)
+    keys = (*cards.FACTIONS, *cards.HEROES, *cards.SETTINGS, *cards.BUILDINGS, *cards.ARTIFACTS)
+    found |= {key for key in keys if "-" in key}
+    alternatives = "|".join(re.escape(c) for c in sorted(found, key=len, reverse=True))
+    return re.compile(rf"(?<![\w:/.-])({alternatives})(?![\w-]|:[\w-])")
+
+
+_NAME_PATTERN = _name_pattern()
+
+
+def named(line: str) -> str:
+    """A line of text with every card code in it said as a person reads it (:func:`card_name`,
+    a key by the catalog's title): "The bot led demons:odd" → "The bot led an odd Demon". The
+    live texts (the terminal, the web table, ``claim play --plain``) pass through it; the replay
+    account, records and ``--json`` keep the codes (rules lawyers and machines read those)."""
+
+    def name(match: re.Match[str]) -> str:
+        words = card_name(match.group(1))
+        return capitalize(words) if match.start() == 0 else words
+
+    return _NAME_PATTERN.sub(name, line)

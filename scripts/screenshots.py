@@ -1,4 +1,5 @@
-"""Screenshots of the web table, mid-game, for the docs (issue 17).
+"""Screenshots of the web table, mid-game and at the end, and of the analysis page, for the docs
+(issues 17 and 37).
 
     .venv/bin/python scripts/screenshots.py [--out docs/img] [--seed 17] [--tricks 7]
 
@@ -7,9 +8,13 @@ a subprocess; Debian's Chromium, driven by Playwright, opens a seat against the 
 (heroes and artifacts in play, so hero cards and artifacts show), plays ``--tricks`` tricks by
 clicking a legal card (the first one: the same seed gives the same pictures), and saves the
 table at 1280×800 (``table-desktop.png``) and at 390×844 on a phone (``table-phone.png``). The
-pages run with reduced motion, so no picture catches a card in flight. Then a game between the
-heuristic and the random bot (the same seed) is played to the end and its analysis page
-(``/analysis/ID``, the server's default budget) saved at 1280×800 (``analysis.png``).
+pages run with reduced motion, so no picture catches a card in flight. A second game (the same
+seed) is played to its end on the seat's socket (its first legal move each turn) and its
+finished table saved in both layouts, the result's links in view (``table-end-desktop.png``,
+``table-end-phone.png``: they are not under the hand). Then a game between the heuristic and the
+random bot (the same seed, the first seat named) is played to the end and its analysis page
+(``/analysis/ID``, the server's default budget) saved at 1280×800 (``analysis.png``) and on a
+phone (``analysis-phone.png``: the page fits 390 px, the chart has a move axis and the names).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, ViewportSize, sync_playwright
+from websockets.sync.client import connect
 
 CHROMIUM = Path(os.environ.get("CLAIM_CHROMIUM", "/usr/bin/chromium"))
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -38,6 +44,8 @@ config = uvicorn.Config(create_app(sys.argv[1]), log_level="warning", lifespan="
 uvicorn.Server(config).run(sockets=[sock])
 """
 OPTIONS = {"factions": "claim", "heroes": "6", "artifacts": "all"}
+#: the analysed bots' display names (the page shows them instead of "player 0")
+NAMES = ["Ada", None]
 #: the layouts pictured: file name, viewport, phone or not
 LAYOUTS: tuple[tuple[str, ViewportSize, bool], ...] = (
     ("table-desktop.png", {"width": 1280, "height": 800}, False),
@@ -46,9 +54,12 @@ LAYOUTS: tuple[tuple[str, ViewportSize, bool], ...] = (
 
 
 def create_game(
-    base: str, seed: int, seats: tuple[str, str] = ("human", "bot:heuristic")
+    base: str,
+    seed: int,
+    seats: tuple[str, str] = ("human", "bot:heuristic"),
+    names: list[str | None] | None = None,
 ) -> dict[str, Any]:
-    body = json.dumps({"options": OPTIONS, "seed": seed, "seats": list(seats)})
+    body = json.dumps({"options": OPTIONS, "seed": seed, "seats": list(seats), "names": names})
     request = urllib.request.Request(
         f"{base}/api/games", data=body.encode(), headers={"Content-Type": "application/json"}
     )
@@ -95,10 +106,53 @@ def play(page: Page, tricks: int) -> None:
         )
 
 
-def shoot_analysis(browser: Any, base: str, seed: int, path: Path) -> None:
+def finish(base: str, url: str) -> None:
+    """Play a seat's game to its end on its own socket, the first legal move each turn."""
+    with connect(base.replace("http://", "ws://") + url.replace("/play/", "/ws/games/")) as ws:
+        while True:
+            message = json.loads(ws.recv(timeout=60))
+            if message.get("type") != "state":
+                continue
+            if message["status"] == "finished":
+                return
+            if message.get("legal"):
+                move = {"type": "move", "move": message["legal"][0], "version": message["version"]}
+                ws.send(json.dumps(move))
+
+
+def shoot_end(browser: Any, base: str, seed: int, out: Path) -> None:
+    """The finished table in both layouts, scrolled so that the result's links are in view."""
+    game = create_game(base, seed)
+    url = game["seats"][0]["url"]
+    finish(base, url)
+    for name, viewport, phone in LAYOUTS:
+        context = browser.new_context(
+            viewport=viewport,
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2 if phone else 1,
+            reduced_motion="reduce",
+        )
+        page = context.new_page()
+        page.goto(base + url)
+        page.wait_for_function(
+            "() => document.body.dataset.status === 'finished' && !+document.body.dataset.busy",
+            polling=20,
+            timeout=30_000,
+        )
+        page.evaluate(
+            "() => document.querySelector('#result .links').scrollIntoView({block: 'end'})"
+        )
+        path = out / name.replace("table-", "table-end-")
+        page.screenshot(path=str(path))
+        print(path)
+        context.close()
+
+
+def shoot_analysis(browser: Any, base: str, seed: int, out: Path) -> None:
     """The analysis page of a finished bot game (it takes the server a few seconds to a
-    minute to weigh every decision)."""
-    game = create_game(base, seed, ("bot:heuristic", "bot:random"))
+    minute to weigh every decision), on a desktop and on a phone."""
+    game = create_game(base, seed, ("bot:heuristic", "bot:random"), NAMES)
     deadline = time.monotonic() + 120
     while True:
         with urllib.request.urlopen(f"{base}/api/games/{game['id']}", timeout=10) as answer:
@@ -107,14 +161,27 @@ def shoot_analysis(browser: Any, base: str, seed: int, path: Path) -> None:
         if time.monotonic() > deadline:
             raise SystemExit("the bots' game did not finish")
         time.sleep(0.2)
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(f"{base}/analysis/{game['id']}")
-    page.wait_for_function(
-        "() => document.body.dataset.state === 'done'", polling=200, timeout=300_000
-    )
-    page.screenshot(path=str(path), full_page=True)
-    context.close()
+    for name, viewport, phone in (
+        ("analysis.png", {"width": 1280, "height": 800}, False),
+        ("analysis-phone.png", {"width": 390, "height": 844}, True),
+    ):
+        context = browser.new_context(
+            viewport=viewport,
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2 if phone else 1,
+            reduced_motion="reduce",
+        )
+        page = context.new_page()
+        page.goto(f"{base}/analysis/{game['id']}")
+        page.wait_for_function(
+            "() => document.body.dataset.state === 'done'", polling=200, timeout=300_000
+        )
+        # a phone's picture: the summary and the chart, the first screen and a half
+        clip = {"x": 0, "y": 0, "width": 390, "height": 1200} if phone else None
+        page.screenshot(path=str(out / name), full_page=True, clip=clip)
+        print(out / name)
+        context.close()
 
 
 def main() -> None:
@@ -161,8 +228,8 @@ def main() -> None:
                     page.screenshot(path=str(args.out / name))
                     print(args.out / name)
                     context.close()
-                shoot_analysis(browser, base, args.seed, args.out / "analysis.png")
-                print(args.out / "analysis.png")
+                shoot_end(browser, base, args.seed, args.out)
+                shoot_analysis(browser, base, args.seed, args.out)
                 browser.close()
         finally:
             server.terminate()

@@ -28,6 +28,32 @@ async function call(method) {
   return body;
 }
 
+// the players as the table names them: the display names chosen when the game was made, else
+// the bot's kind, else "player N" (filled from the game's summary before the analysis is drawn)
+let names = ["player 0", "player 1"];
+
+function botLabel(kind) {
+  if (!kind || !kind.startsWith("bot:")) return "";
+  const [, name, strength] = kind.split(":");
+  return strength ? `${name} bot (${strength})` : `${name} bot`;
+}
+
+async function loadNames() {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const summary = await response.json();
+    const shown = summary.names || [null, null];
+    const bots = (summary.seats || []).map(botLabel);
+    const same = bots[0] && bots[0] === bots[1];
+    names = [0, 1].map((p) => shown[p] || (bots[p] ? (same ? `${bots[p]} ${p}` : bots[p]) : `player ${p}`));
+  } catch {
+    /* the numbers do not need the names: "player N" stays */
+  }
+}
+
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function percent(chance) {
   return `${Math.round(100 * chance)}%`;
 }
@@ -48,9 +74,10 @@ function resultText(a) {
   const w = a.winner;
   const mine = w === 0 ? v0 : v1;
   const theirs = w === 0 ? v1 : v0;
-  if (a.reason === "votes") return `Player ${w} won, ${mine} votes to ${theirs}.`;
-  if (a.reason === "cards") return `Player ${w} won on cards, ${mine} votes each.`;
-  return `Player ${w} won: ${a.reason} decided the game.`;
+  const who = cap(names[w]);
+  if (a.reason === "votes") return `${who} won, ${mine} votes to ${theirs}.`;
+  if (a.reason === "cards") return `${who} won on cards, ${mine} votes each.`;
+  return `${who} won: ${a.reason} decided the game.`;
 }
 
 function drawSummary(a) {
@@ -60,7 +87,7 @@ function drawSummary(a) {
       h(
         "tr",
         {},
-        h("th", { scope: "row" }, `Player ${seat}`),
+        h("th", { scope: "row", class: "name" }, cap(names[seat])),
         h("td", {}, p.decisions),
         h("td", {}, p.inaccuracies),
         h("td", {}, p.mistakes),
@@ -79,38 +106,68 @@ function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** The chart, drawn at the width it has (so its text keeps its size on a phone): player 0's
+ * chance over the moves, the 0/50/100% axis, a move axis and a dot on each marked move. */
+let chartWidth = 0;
+
 function drawChart(a) {
+  $("chart-box").hidden = false; // measured, so shown first
   const points = a.chances;
-  const W = 900;
-  const H = 240;
-  const pad = 28;
-  const x = (i) => pad + (points.length > 1 ? (i * (W - 2 * pad)) / (points.length - 1) : 0);
-  const y = (c) => pad + (1 - c) * (H - 2 * pad);
-  const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.player0).toFixed(1)}`);
-  const area = `${line.join(" ")} L${x(points.length - 1).toFixed(1)},${y(0)} L${x(0)},${y(0)} Z`;
+  chartWidth = $("chart").clientWidth;
+  const W = Math.max(260, Math.round(chartWidth || 900));
+  const H = Math.round(Math.min(260, Math.max(170, W * 0.3)));
+  const left = 40;
+  const right = 10;
+  const top = 10;
+  const bottom = 36;
+  const last = points.length ? points[points.length - 1].ply + 1 : 1;
+  // x: the move number (ply + 1), from 1 to the last decision's move
+  const x = (move) => left + (last > 1 ? ((move - 1) * (W - left - right)) / (last - 1) : 0);
+  const y = (c) => top + (1 - c) * (H - top - bottom);
+  const line = points.map((p, i) => `${i ? "L" : "M"}${x(p.ply + 1).toFixed(1)},${y(p.player0).toFixed(1)}`);
+  const first = points.length ? x(points[0].ply + 1) : left;
+  const end = points.length ? x(points[points.length - 1].ply + 1) : left;
+  const area = `${line.join(" ")} L${end.toFixed(1)},${y(0)} L${first.toFixed(1)},${y(0)} Z`;
   const byPly = new Map(a.decisions.map((d) => [d.ply, d]));
-  const dots = points.flatMap((p, i) => {
+  const dots = points.flatMap((p) => {
     const d = byPly.get(p.ply);
     if (!d || !d.verdict) return [];
     const title = svg("title");
-    title.textContent = `move ${d.ply + 1}, player ${d.player}: ${d.move}, ${d.verdict}`;
-    return [svg("circle", { class: `dot ${d.verdict}`, cx: x(i), cy: y(p.player0), r: 5 }, title)];
+    title.textContent = `move ${d.ply + 1}, ${names[d.player]}: ${d.move_text || d.move}, ${d.verdict}`;
+    return [svg("circle", { class: `dot ${d.verdict}`, cx: x(p.ply + 1), cy: y(p.player0), r: 5 }, title)];
   });
+  const label = `${cap(names[0])}'s chance of winning, move by move`;
   const chart = svg(
     "svg",
-    { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Player 0's chance of winning over the game" },
-    svg("line", { class: "half", x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5) }),
+    { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label },
+    svg("line", { class: "half", x1: left, x2: W - right, y1: y(0.5), y2: y(0.5) }),
+    svg("line", { class: "frame", x1: left, x2: W - right, y1: y(0), y2: y(0) }),
     svg("path", { class: "area", d: area }),
     svg("path", { class: "line", d: line.join(" ") }),
     ...dots,
   );
-  for (const [c, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
-    const text = svg("text", { class: "axis", x: 2, y: y(c) + 4 });
-    text.textContent = label;
-    chart.append(text);
+  for (const [c, text] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
+    const el = svg("text", { class: "axis", x: left - 4, y: y(c) + 4, "text-anchor": "end" });
+    el.textContent = text;
+    chart.append(el);
   }
+  // the move axis: a tick every 5, 10, 20... moves, as many as the width holds
+  const room = Math.max(1, Math.floor((W - left - right) / 44));
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200].find((s) => last / s <= room) || 500;
+  const axis = svg("g", { class: "move-axis", "data-step": step });
+  for (let move = 1; move <= last; move += move === 1 && step > 1 ? step - 1 : step) {
+    axis.append(svg("line", { class: "tick", x1: x(move), x2: x(move), y1: y(0), y2: y(0) + 4 }));
+    const el = svg("text", { class: "axis tick-label", x: x(move), y: y(0) + 16, "text-anchor": "middle" });
+    el.textContent = String(move);
+    axis.append(el);
+  }
+  const title = svg("text", { class: "axis axis-title", x: left + (W - left - right) / 2, y: H - 3, "text-anchor": "middle" });
+  title.textContent = "move";
+  axis.append(title);
+  chart.append(axis);
   $("chart").replaceChildren(chart);
   $("chart-box").hidden = false;
+  $("chart-legend-who").textContent = `${cap(names[0])}'s chance of winning after each decision (${names[1]}'s is the rest).`;
 }
 
 function decisionItem(d) {
@@ -119,12 +176,13 @@ function decisionItem(d) {
   const better =
     d.best !== d.move
       ? h("span", { class: "better" }, "Better: ", h("strong", { title: d.best }, d.best_text || d.best), ` (${percent(d.best_chance)}), `,
-          `−${Math.round(100 * d.drop)} ± ${Math.round(100 * d.noise)} points`)
+          // the server's words for the drop: its verdict was decided on these same figures
+          d.loss || `−${Math.round(100 * d.drop)} ± ${Math.round(100 * d.noise)} points`)
       : h("span", { class: "better" }, "The search's choice too.");
   return h(
     "li",
     { class: d.verdict ? "marked" : "unmarked", dataset: { ply: String(d.ply), verdict: d.verdict || "" } },
-    h("span", { class: "where" }, `Move ${d.ply + 1} · phase ${phase}, trick ${d.trick} · player ${d.player} `),
+    h("span", { class: "where" }, `Move ${d.ply + 1} · phase ${phase}, trick ${d.trick} · `, h("span", { class: "name" }, names[d.player]), " "),
     h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=${d.ply}`, title: "The position before this move, in the replay" }, "position"),
     h("br"),
     h("strong", { title: d.move }, d.move_text || d.move),
@@ -150,6 +208,10 @@ function drawMoves(a) {
 
 function draw(a) {
   $("progress-box").hidden = true;
+  // the chart is drawn at its width: again when the page is turned or resized
+  window.addEventListener("resize", () => {
+    if ($("chart").clientWidth !== chartWidth) drawChart(a);
+  });
   $("title").textContent = `Analysis · ${a.decisions.length} decisions in ${a.moves} moves`;
   drawSummary(a);
   drawChart(a);
@@ -159,6 +221,7 @@ function draw(a) {
 }
 
 async function run() {
+  const names_ = loadNames();
   try {
     let status = await call("POST");
     while (status.state === "running" || status.state === "queued") {
@@ -171,7 +234,10 @@ async function run() {
       // (seeded) analysis
       if (status.state === "none") status = await call("POST");
     }
-    if (status.state === "done") draw(status.analysis);
+    if (status.state === "done") {
+      await names_;
+      draw(status.analysis);
+    }
     else throw new Error(status.error || "the analysis did not start");
   } catch (err) {
     notice(String(err.message || err));

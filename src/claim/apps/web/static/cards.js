@@ -222,20 +222,22 @@ export function setHeroValues(values) {
   if (values) heroValues = { ...heroValues, ...values };
 }
 
-/** A card in words, as a screen reader says it: "Goblins 5", "Jester (hero, 5)", "Demons
- * (odd)", "face-down card". The same words as the server's claim.text.describe.card_words,
- * from the catalog's titles. */
+/** A card in words, as a person reads it: "Goblin 5", "Ice King 7", "an odd Demon", "the
+ * Jester (hero, 5)", "a fake Trickster 5", "a face-down card". The same words as the server's
+ * claim.text.account.words.card_name (issue 37: names, never codes), from the catalog's labels. */
 export function cardWords(name) {
-  if (name === "?") return "face-down card";
-  const faction = factionOf(name);
-  const value = valueOf(name);
-  if (faction === "hero") {
-    const v = heroValues[value];
-    return `${title(value)} (hero${v !== undefined ? `, ${v}` : ""})`;
-  }
+  if (name === "?") return "a face-down card";
   const kind = String(name).split(":")[0];
-  const words = title(kind);
-  return number(value) === null && !/x$/.test(value) ? `${words} (${value})` : `${words} ${value}`;
+  const value = valueOf(name);
+  if (kind === "hero") {
+    const v = heroValues[value];
+    return `the ${title(value)} (hero${v !== undefined ? `, ${v}` : ""})`;
+  }
+  const label = String(LABELS[kind] || title(kind)).split(" ").map(cap).join(" ");
+  if (["odd", "even", "low", "high"].includes(value)) return `${/^[aeiou]/.test(value) ? "an" : "a"} ${value} ${label}`;
+  if (kind === "toxic" && value === "x") return "the decoy Toxic";
+  if (/^\d+x$/.test(value)) return `a fake ${label} ${value.slice(0, -1)}`;
+  return `${label} ${value}`;
 }
 
 /** The rules text of a card, for its tooltip: its faction's (or hero's, or kind's). */
@@ -288,7 +290,8 @@ export function card(name, opts = {}) {
     attrs.dataset.kind = kind;
     const shownValue = hero ? String(heroValues[value] ?? "") : value;
     const label = hero ? title(value) : kind === "fire-phoenix" ? "Fire Phoenix" : cap(LABELS[kind] || LABELS[faction] || title(faction));
-    const abbr = hero ? "HERO" : ABBR[kind] || ABBR[faction] || faction.slice(0, 3).toUpperCase();
+    // a small card shows no name line: a hero's corner says its name, not "HERO" (issue 37)
+    const abbr = hero ? (opts.size === "mini" ? title(value) : "HERO") : ABBR[kind] || ABBR[faction] || faction.slice(0, 3).toUpperCase();
     const word = number(shownValue) === null;
     if (word && !hero) cls.push("wordy");
     const nameEl = h("span", { class: "nm" }, label);

@@ -697,7 +697,7 @@ async function startLive() {
 
 const VIEWS = { all: "every card", 0: "player 0's view", 1: "player 1's view", spectator: "a spectator's view" };
 const replay = {
-  record: null, total: 0, index: 0, history: [], loading: false, wanted: null,
+  record: null, total: 0, index: 0, history: [], words: [], loading: false, wanted: null,
   view: VIEWS[params.get("view")] ? params.get("view") : "all",
 };
 
@@ -707,7 +707,8 @@ function replayBar() {
   const go = (n) => () => showStep(n);
   const button = (label, target, id, name) =>
     h("button", { type: "button", id, title: name, "aria-label": name, disabled: target < 0 || target > total || target === index, onclick: go(target) }, label);
-  const next = index < total ? record.moves[index] : null;
+  // each move in the server's words ("Play Gnome 7"), its code where they are not in yet
+  const next = index < total ? replay.words[index] || record.moves[index] : null;
   // the scrubber: drag to any move (the position is fetched once the thumb rests)
   const scrubber = h("input", {
     type: "range", id: "replay-scrubber", min: 0, max: total, step: 1, value: index,
@@ -746,7 +747,7 @@ function replayBar() {
 function replayLog() {
   const lines = [];
   replay.history.forEach((told, n) => {
-    const move = n > 0 ? replay.record.moves[n - 1] : null;
+    const move = n > 0 ? replay.words[n - 1] || replay.record.moves[n - 1] : null;
     lines.push({ mark: n === 0 ? "The deal" : `Move ${n}: ${move}` });
     lines.push(...told);
   });
@@ -767,6 +768,7 @@ async function showStep(n, again = false) {
     const data = await getJSON(api(`/replay/${n}?view=${view}`));
     replay.index = n;
     replay.history = Array.isArray(data.history) ? data.history : [];
+    if (Array.isArray(data.moves_words)) replay.words = data.moves_words;
     const kinds = replay.kinds;
     const seat = replay.view === "0" ? 0 : replay.view === "1" ? 1 : null;
     renderTable({

@@ -477,6 +477,10 @@ function decisionPanel(view, model) {
   el.replaceChildren(...children);
 }
 
+// a short name ("the bot", "player 0") stays on one line; a long display name (up to 24
+// characters) may wrap rather than widen the votes table (table.css)
+const fit = (text) => (String(text).length > 10 ? "long" : "short");
+
 function votesPanel(view, model) {
   const { seat, names, factions } = model;
   const finished = view.status === "finished" && view.result;
@@ -487,7 +491,7 @@ function votesPanel(view, model) {
   const table = h(
     "table",
     { class: "votes-table", id: "votes-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "faction"), h("th", {}, names.of(first)), h("th", {}, names.of(second)), h("th", {}, finished ? "won" : "leads"))),
+    h("thead", {}, h("tr", {}, h("th", {}, "faction"), h("th", { class: fit(names.of(first)) }, names.of(first)), h("th", { class: fit(names.of(second)) }, names.of(second)), h("th", {}, finished ? "won" : "leads"))),
   );
   const body = h("tbody");
   for (const faction of factions) {
@@ -507,10 +511,10 @@ function votesPanel(view, model) {
       h(
         "tr",
         { dataset: { faction } },
-        h("td", { class: "faction" }, h("span", { class: "swatch", style: colours(faction) }), faction),
+        h("td", { class: "faction" }, h("span", { class: "swatch", style: colours(faction) }), title(faction)),
         cells(first),
         cells(second),
-        h("td", { class: "lead" }, lead),
+        h("td", { class: `lead ${fit(lead)}` }, lead),
       ),
     );
   }
@@ -521,7 +525,7 @@ function votesPanel(view, model) {
     const byPlayer = [first, second]
       .map((p) => {
         const cards = others.filter(([q]) => q === p).map(([, n]) => n);
-        return cards.length ? `${names.of(p)}: ${cards.join(", ")}` : null;
+        return cards.length ? `${names.of(p)}: ${cards.map(cardWords).join(", ")}` : null;
       })
       .filter(Boolean);
     children.push(h("div", { class: "small muted" }, `Not in a faction vote: ${byPlayer.join("; ")}`));
@@ -690,7 +694,7 @@ export function resultPanel(view, model, links) {
             "li",
             { dataset: { faction }, class: p === null || p === undefined ? "nobody" : `p${p}` },
             h("span", { class: "swatch", style: colours(faction), "aria-hidden": "true" }),
-            `${faction}: ${p === null || p === undefined ? "nobody" : names.of(p)}`,
+            `${title(faction)}: ${p === null || p === undefined ? "nobody" : names.of(p)}`,
           ),
         ),
       ),
@@ -743,7 +747,7 @@ export function resultPanel(view, model, links) {
         "details",
         { class: "small" },
         h("summary", {}, `End of the game: ${result.end_moves.length} card moves`),
-        h("ul", { class: "facts" }, result.end_moves.map((m) => h("li", {}, `${m.card}: ${m.from} → ${m.to}${m.by ? ` (${m.by})` : ""}`))),
+        h("ul", { class: "facts" }, result.end_moves.map((m) => h("li", {}, `${cardWords(m.card)}: ${m.from} → ${m.to}${m.by ? ` (${m.by})` : ""}`))),
       ),
     );
   }
@@ -751,9 +755,21 @@ export function resultPanel(view, model, links) {
   el.replaceChildren(...children);
 }
 
-/** Fan each hand: its cards overlap just enough to fit the width they have (a phone holds 13). */
+/** The least width and height of the visible part of a card a finger taps (issue 37: WCAG's
+ * 44 CSS px). A touch layout whose hand cannot show that much of each card in one row lays the
+ * hand out in two rows, the second overlapping the first's lower part. */
+export const TAP_PX = 44;
+
+function touchLayout() {
+  return window.matchMedia("(pointer: coarse)").matches || window.innerWidth <= 560;
+}
+
+/** Fan each hand: its cards overlap just enough to fit the width they have (a phone holds 13;
+ * on a touch layout, in two rows when one row would leave less than TAP_PX of a card). */
 export function layoutFans() {
   for (const fan of document.querySelectorAll(".cards.fan")) {
+    for (const br of fan.querySelectorAll(":scope > .fan-break")) br.remove();
+    fan.classList.remove("two-rows");
     const cards = [...fan.children].filter((c) => c.classList.contains("card"));
     if (cards.length < 2) {
       fan.style.removeProperty("--overlap");
@@ -762,15 +778,28 @@ export function layoutFans() {
     const width = cards[0].offsetWidth;
     // the end cards are turned outwards a little: keep room for their corners
     const room = fan.clientWidth - 4 - Math.min(24, width * 0.3);
-    const step = Math.min(width + 6, (room - width) / (cards.length - 1));
+    const stepFor = (n) => Math.min(width + 6, (room - width) / Math.max(1, n - 1));
+    let rows = [cards];
+    if (stepFor(cards.length) < TAP_PX && touchLayout() && fan.closest(".seat.mine")) {
+      const half = Math.ceil(cards.length / 2);
+      rows = [cards.slice(0, half), cards.slice(half)];
+      // a line break: the second row starts under the first (and its first card is not
+      // pulled left by the overlap, which only a card after a card gets)
+      cards[half].before(h("span", { class: "fan-break", "aria-hidden": "true" }));
+      fan.classList.add("two-rows");
+    }
+    const step = stepFor(rows[0].length);
     fan.style.setProperty("--overlap", `${Math.min(6, step - width).toFixed(1)}px`);
-    const mid = (cards.length - 1) / 2;
-    cards.forEach((c, i) => {
-      // a gentle arc: the middle cards a little higher, the ends turned outwards
-      c.style.setProperty("--tilt", `${((i - mid) * (12 / cards.length)).toFixed(2)}deg`);
-      c.style.setProperty("--lift", `${(Math.abs(i - mid) ** 2 * (16 / (cards.length * cards.length))).toFixed(1)}px`);
-      c.style.setProperty("z-index", String(i + 1));
-    });
+    let z = 0;
+    for (const row of rows) {
+      const mid = (row.length - 1) / 2;
+      row.forEach((c, i) => {
+        // a gentle arc: the middle cards a little higher, the ends turned outwards
+        c.style.setProperty("--tilt", `${((i - mid) * (12 / row.length)).toFixed(2)}deg`);
+        c.style.setProperty("--lift", `${(Math.abs(i - mid) ** 2 * (16 / (row.length * row.length))).toFixed(1)}px`);
+        c.style.setProperty("z-index", String(++z));
+      });
+    }
   }
 }
 

@@ -273,6 +273,21 @@ def test_plateau_third_win_passes_the_lead() -> None:
     assert "On the table: player 1 to lead." in lines
 
 
+def test_plateau_passes_the_lead_to_you_in_your_words() -> None:
+    """The verb agrees with "you" (issue 37: "you leads the next trick" was told)."""
+    record = position_record(
+        CLAIM,
+        phase=2,
+        hands=[["knights:9", "goblins:1"], ["knights:2", "goblins:2"]],
+        moves=["play knights:9", "play knights:2"],
+    )
+    record = with_locations(record, "plateau", counters={"plateau-player": 0, "plateau-count": 2})
+    narrator = Narrator(records.initial_state(record), viewer=1, names=Names(("the bot", "you")))
+    lines = [line for move in record["moves"] for line in narrator.apply(move)]
+    said = [line.strip() for line in lines if "Plateau:" in line]
+    assert said == ["Plateau: the bot has won 3 tricks in a row: you lead the next trick."]
+
+
 def test_lighthouse_wins_a_faction_outright() -> None:
     record = position_record(
         CLAIM,

@@ -127,7 +127,7 @@ class LocationEvents(NarratorBase):
             and after.get(keys.PLATEAU_COUNT, 0) == 0
         ):
             leads = (
-                f"{names[state.leader]} leads the next trick"
+                f"{names.act(state.leader, 'leads', 'lead')} the next trick"
                 if state.leader != winner
                 else "the count restarts, but a power names the next leader"
             )

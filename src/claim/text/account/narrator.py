@@ -15,6 +15,7 @@ from claim.core.keys import END_STEP
 from claim.core.old_moves import upgrade_move
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
+from claim.core.powers.fear import Vampires
 from claim.core.powers.heroes import GelatinousCube
 from claim.core.powers.locations import Pit
 from claim.core.view_events import NO_CARD, SeenDraw, SeenMove, seen_events
@@ -53,6 +54,10 @@ def _card_power(shown: str) -> str:
 
 #: a face-down card as the views name it
 NO_CARD_NAME = "?"
+
+
+#: the zones of a Vampire stack (``State.zones``): a card goes there by the Vampires' decisions
+VAMPIRE_ZONES = ("vampire", "tucked")
 
 
 @dataclass(slots=True, frozen=True)
@@ -313,7 +318,14 @@ class Narrator(LocationEvents, ArtifactEvents, DecisionEvents):
         groups: dict[tuple[str, str], list[str]] = {}
         for (_, card, _, _), play in zip(plays, trick["plays"], strict=True):
             zone = where.get(card, "somewhere")
-            by = "" if zone in (default, "somewhere") else self._sent_by(play, trick)
+            if zone in (default, "somewhere"):
+                by = ""
+            elif zone.rstrip("01") in VAMPIRE_ZONES:
+                # crowned or tucked: the Vampires' decision (V1, V3), whatever the card's faction
+                # (a tucked Zombie is not the Zombies' power, issue 37)
+                by = Vampires.name
+            else:
+                by = self._sent_by(play, trick)
             groups.setdefault((zone, by), []).append(str(play["card"]))
         for card in self._since_trick(source="troll_pool"):  # public: the pool lies face-up
             if where.get(card, "troll_pool") != "troll_pool":

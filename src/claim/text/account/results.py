@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from claim.core import cards, keys
 from claim.core.powers import DECIDED_BEFORE_THE_VOTES
+from claim.core.powers.fear import Vampires
 from claim.core.powers.locations import (
     Bridge,
     Castle,
@@ -58,6 +59,41 @@ def end_step_text(by: str, source: str, target: str, names: Names, codes: list[s
 
 def _owner_of(zone: str, names: Names) -> str:
     return names.owner(int(zone[-1])) if zone[-1] in "01" else "the"
+
+
+#: a Vampire stack as the vote reads it (R-21, V8): the face-up Vampire's printed value and the
+#: printed values of the cards tucked under it; None: no stack (a Vampire with nothing tucked)
+Stack = tuple[int, Sequence[int]] | None
+
+
+def vampire_vote_line(stacks: Sequence[Stack], winner: int | None, names: Names) -> str:
+    """The Vampires' vote in words (R-21, V8): each player's stack and its strength, not a count
+    of Vampires in the Score piles (which the vote does not read, issue 37)."""
+
+    def held(p: int) -> str:
+        stack = stacks[p]
+        if stack is None:
+            return f"{names.act(p, 'has', 'have')} no stack"
+        vampire, tucked = stack
+        under = " + ".join(str(v) for v in tucked)
+        strength = vampire + sum(tucked)
+        return f"{names.owner(p)} stack is strength {strength} (Vampire {vampire}, tucked {under})"
+
+    a, b = stacks
+    if a is None and b is None:
+        why = "no stack on either side"
+    elif a is None or b is None:
+        why = "a stack beats no stack"
+    else:
+        strengths = (a[0] + sum(a[1]), b[0] + sum(b[1]))
+        if strengths[0] != strengths[1]:
+            why = f"the stronger stack, {max(strengths)} vs {min(strengths)}"
+        elif a[0] != b[0]:
+            why = f"equal strength ({strengths[0]}), the higher face-up Vampire"
+        else:
+            why = "equal stacks"
+    taker = "nobody" if winner is None else names[winner]
+    return f"{Vampires.name}: {held(0)}, {held(1)} → {taker} ({why})"
 
 
 def vote_line(
@@ -130,12 +166,15 @@ def result_lines(
     building: str | None = None,
     counters: Mapping[str, int] | None = None,
     compared: Sequence[int] | None = None,
+    stacks: Sequence[Stack] | None = None,
 ) -> list[str]:
     """The votes faction by faction, then the winner and what decided it (``counted``: the
     values each vote counted, per faction, see :func:`vote_line`). A game decided before the
     votes (a Building at §9 step 4, Lava Fields; L23) says what decided it and counts no vote;
     ``building`` and ``counters`` (the state's) explain the Tower's and the Lighthouse's votes
-    and the Dungeon's extra votes; ``compared`` goes to :func:`decided_lines`."""
+    and the Dungeon's extra votes; ``compared`` goes to :func:`decided_lines`; ``stacks``: the
+    Vampire stacks, which the Vampires' vote reads instead of the Score piles
+    (:func:`vampire_vote_line`)."""
     winner, reason = result.get("winner"), result.get("reason")
     if reason in DECIDED_BEFORE_THE_VOTES and winner is not None:
         return decided_lines(result, scores, factions, names, counted, compared)
@@ -143,6 +182,9 @@ def result_lines(
     for faction in factions:
         values = counted.get(faction) if counted is not None else None
         outright = (counters or {}).get(keys.faction_key(keys.LIGHTHOUSE, faction))
+        if faction == Vampires.name and stacks is not None and outright is None:
+            lines.append("  " + vampire_vote_line(stacks, result["votes"].get(faction), names))
+            continue
         vote = vote_line(
             faction, scores, result["votes"].get(faction), names, values, building, outright
         )
@@ -289,6 +331,13 @@ def game_result_lines(state: State, names: Names, viewer: int | None) -> list[st
     scores = [pl["score"] for pl in shown["players"]]
     config = state.config
     counted = {f: [faction_values(state, p, f) for p in (0, 1)] for f in config.factions}
+    value = state.book.value  # printed values, the Underworld's 10s (L2), as the vote reads them
+    stacks: list[Stack] = [
+        (value[state.vampire[p][0]], [value[c] for c in state.tucked[p]])
+        if state.vampire[p] and state.tucked[p]
+        else None  # V8: a face-up Vampire with nothing tucked is no stack
+        for p in (0, 1)
+    ]
     return result_lines(
         result,
         scores,
@@ -298,4 +347,5 @@ def game_result_lines(state: State, names: Names, viewer: int | None) -> list[st
         config.building,
         state.counters,
         decided_counts(state),
+        stacks if Vampires.name in config.factions else None,
     )

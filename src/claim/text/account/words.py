@@ -23,6 +23,8 @@ ZONE_TEXT = {
     "troll_pool": "the Troll pool",
     "out": "out of the game",
     "table": "the table",
+    "vampire": "{p}'s face-up Vampire",
+    "tucked": "under {p}'s face-up Vampire",
 }
 
 ORDINALS = ("highest", "second highest", "third highest")

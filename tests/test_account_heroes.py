@@ -9,7 +9,14 @@ from typing import Any
 from claim.core import cards, records
 from claim.core.powers import REGISTRY
 from claim.core.setup import GameConfig
-from claim.text.account import Names, Narrator, describe_decision, hero_rules_lines, replay_account
+from claim.text.account import (
+    Names,
+    Narrator,
+    describe_decision,
+    hero_rules_lines,
+    hero_table_lines,
+    replay_account,
+)
 from scenario import CLAIM, position_record, stacked_record
 
 NAMES = Names()
@@ -301,3 +308,20 @@ def test_a_changed_hero_value_is_its_printed_value() -> None:
         line.endswith(" · player 0 leads hero:witch, player 1 plays goblins:0") for line in lines
     )
     assert not any("(counts" in line for line in lines)
+
+
+def test_the_table_tells_the_heroes_once_for_every_screen() -> None:
+    """The one wording of the public hero setup (issue 37: the line game kept its own copy):
+    the pool by the heroes' names, which ones only when known, changed values with the R-61
+    value they replace."""
+    config = GameConfig(
+        heroes=("jester", "witch"),
+        hero_pool=("jester", "mummy", "witch"),
+        hero_values=(("witch", 7),),
+    )
+    assert hero_table_lines(config) == [
+        "Heroes: 2 in the deck, from Mummy, Jester, Witch (which ones is secret).",
+        "Hero values changed: Witch 7 (instead of 5).",
+    ]
+    assert hero_table_lines(config, config.heroes)[0] == "Heroes in the deck: Jester, Witch."
+    assert hero_table_lines(GameConfig()) == []

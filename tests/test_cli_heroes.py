@@ -328,8 +328,8 @@ def test_play_tells_what_is_public_about_the_heroes() -> None:
     result = run(*args, "--hero-values", "jester=7", input="help\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Heroes: 2 in the deck, from mummy, jester, witch (which ones is secret)." in out
-    assert "Hero values changed: jester 7." in out
+    assert "Heroes: 2 in the deck, from Mummy, Jester, Witch (which ones is secret)." in out
+    assert "Hero values changed: Jester 7 (instead of 5)." in out
     assert "  jester: " in out  # help lists the powers of the heroes in the pool
     every = run("play", "--seed", "3", "--heroes", "5", input="quit\n").stdout
     assert "Heroes: 5 in the deck, from all 24 heroes (which ones is secret)." in every

@@ -29,7 +29,6 @@ from claim.apps.cli.play import (
     DEFAULT_PLAY_BOT,
     artifact_help_lines,
     artifact_start_lines,
-    hero_lines,
 )
 from claim.apps.cli.table import artifact_lines, location_lines, move_hint, table_lines
 from claim.sim.executors import on_interrupt
@@ -45,7 +44,6 @@ __all__ = [
     "artifact_start_lines",
     "cli",
     "fail",
-    "hero_lines",
     "lab",
     "ladder",
     "location_lines",

@@ -34,6 +34,7 @@ from claim.text.account import (
     Narrator,
     artifact_rules_lines,
     faction_titles,
+    hero_table_lines,
     location_rules_lines,
     named,
     seed_end_line,
@@ -165,7 +166,7 @@ def play(
     say(f"Factions: {faction_titles(config.factions)}. Type help for the commands.")
     # a person reads the game: cards by their names, never their codes (issue 37)
     for line in (
-        *hero_lines(config),
+        *hero_table_lines(config),
         *location_rules_lines(config),
         *artifact_start_lines(config, seat, names),
     ):
@@ -194,25 +195,6 @@ def _resumed_state(path: str) -> State:
     if is_over(state):
         fail(f"{path}: the game is already over (claim replay shows it)")
     return state
-
-
-def hero_lines(config: GameConfig) -> list[str]:
-    """What both players know of the heroes (§2 step 3): how many are in the deck and the pool
-    they come from (which ones is secret), and the values that differ from R-61 (H9)."""
-    if not config.heroes:
-        return []
-    count = len(config.heroes)
-    pool = (
-        f"all {len(cards.HEROES)} heroes"
-        if config.hero_pool == cards.HEROES
-        else ", ".join(config.hero_pool)
-    )
-    secret = "" if count == len(config.hero_pool) else " (which ones is secret)"
-    lines = [f"Heroes: {count} in the deck, from {pool}{secret}."]
-    if config.hero_values:
-        values = ", ".join(f"{name} {value}" for name, value in config.hero_values)
-        lines.append(f"Hero values changed: {values}.")
-    return lines
 
 
 def artifact_start_lines(config: GameConfig, seat: int, names: Names) -> list[str]:

@@ -48,6 +48,33 @@ def artifact_rules_lines(names: Sequence[str]) -> list[str]:
     return [f"{artifact_title(name)}: {catalog.rules(name)}".rstrip() for name in names]
 
 
+def hero_table_lines(config: GameConfig, known: Sequence[str] | None = None) -> list[str]:
+    """What a player at the table knows of the heroes (§2 step 3, R-60): how many are in the
+    deck and the pool they come from (which ones is secret), or which ones when ``known``
+    names them (a replay showing everything: :func:`claim.core.view.known_setup`), and the
+    values that differ from R-61 (H9). The one wording of the full-screen terminal, the line
+    game's opening and the replay table."""
+    if not config.heroes:
+        return []
+    if known is not None:
+        lines = [f"Heroes in the deck: {', '.join(hero_title(h) for h in known)}."]
+    else:
+        pool = (
+            f"all {len(cards.HEROES)} heroes"
+            if config.hero_pool == cards.HEROES
+            else ", ".join(hero_title(h) for h in config.hero_pool)
+        )
+        secret = "" if len(config.heroes) == len(config.hero_pool) else " (which ones is secret)"
+        lines = [f"Heroes: {len(config.heroes)} in the deck, from {pool}{secret}."]
+    if config.hero_values:
+        changed = ", ".join(
+            f"{hero_title(name)} {value} (instead of {cards.HERO_VALUES[name]})"
+            for name, value in config.hero_values
+        )
+        lines.append(f"Hero values changed: {changed}.")
+    return lines
+
+
 #: a viewer that holds no seat (a spectator): sees neither player's secrets
 NO_SEAT = SPECTATOR
 
@@ -59,20 +86,7 @@ def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> lis
     count (``NO_SEAT``: a spectator, neither). What the seat may know is the view's to say
     (:func:`claim.core.view.known_setup`); this only words it."""
     known = known_setup(config, seat)
-    lines: list[str] = []
-    if config.heroes and known["heroes"] is not None:
-        lines.append(f"Heroes in the deck: {', '.join(known['heroes'])}.")
-    elif config.heroes:
-        pool = (
-            f"all {len(cards.HEROES)} heroes"
-            if config.hero_pool == cards.HEROES
-            else ", ".join(config.hero_pool)
-        )
-        secret = "" if len(config.heroes) == len(config.hero_pool) else " (which ones is secret)"
-        lines.append(f"Heroes: {len(config.heroes)} in the deck, from {pool}{secret}.")
-    if config.heroes and config.hero_values:
-        changed = ", ".join(f"{name} {value}" for name, value in config.hero_values)
-        lines.append(f"Hero values changed: {changed}.")
+    lines = hero_table_lines(config, known["heroes"])
     places = [
         f"{kind} {location_title(name)}"
         for kind, name in (("Setting", config.setting), ("Building", config.building))

@@ -59,7 +59,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         "a record's deal checks (Shadows, Poisoners, Phoenixes), below the powers",
     ),
     "bots/heuristic/table.py": (3, "the view's 'gnomes' field (a zone of face-up Gnomes)"),
-    "apps/cli/table.py": (2, "the view's 'gnomes' field"),
     "core/game.py": (2, "the Shadows' deal (§2), below the powers"),
     "core/position_codecs.py": (2, "the result's 'dungeon' field, a record field"),
     "core/view.py": (2, "the view's 'gnomes' field, named in the view contract (records.md)"),

@@ -17,8 +17,8 @@ from claim.core import records
 from claim.core.options import SetupOptions, resolve_setup
 from claim.core.view import report
 from claim.sim.simulate import bot_seed, game_seed, play_random_game
-from claim.text.account import CHOSEN_DEAL_LINE, seed_end_line
-from claim.text.describe import ordered_moves
+from claim.text.account import CHOSEN_DEAL_LINE, card_name, seed_end_line
+from claim.text.describe import grouped_text, ordered_moves
 from clitools import assert_one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
@@ -476,9 +476,8 @@ def test_play_illegal_input_reprompts() -> None:
     out = result.stdout
     assert "save FILE    write the game so far as a record" in out
     assert "knights: A Knight played on a Goblin lead wins" in out
-    assert (
-        f"Trick 1 · prize {claim.report(state)['current']['prize']} · you lead {first[5:]}," in out
-    )
+    prize = claim.report(state)["current"]["prize"]
+    assert f"Trick 1 · prize {card_name(prize)} · you lead {card_name(first[5:])}," in out
     assert out.rstrip().endswith("You leave the game unfinished.")
 
 
@@ -518,18 +517,21 @@ def test_play_shows_only_what_the_seat_may_see() -> None:
     seed = 4
     state = claim.new_game(claim.GameConfig(), seed)
     result = run("play", "--seed", str(seed), input="quit\n")
-    screen = result.stdout.split("Your move")[0]
-    visible = set(state.deal_codes()["hands"][0]) | {report(state)["current"]["prize"]}
-    shown = {word.strip(",") for word in screen.split() if ":" in word and not word.endswith(":")}
-    shown = {w for w in shown if w.split(":")[0] in state.config.factions}
-    assert shown == visible
-    assert "Cards left: deck 25, your hand 13, the bot's hand 13" in screen
+    screen = result.stdout.split("Your move: ")[0]  # the first table, its moves listed
+    mine, theirs = state.deal_codes()["hands"]
+    lines = screen.splitlines()
+    # your hand by faction, the prize and your moves by name; the bot's cards nowhere
+    assert f"  {grouped_text(mine, state.config.factions)}" in lines
+    assert f"  Prize: {card_name(report(state)['current']['prize'])}" in lines
+    assert all(f"Play {card_name(code)}" in screen for code in mine)
+    assert not any(card_name(code) in screen for code in set(theirs) - set(mine))
+    assert "  deck 25 · you: hand 13, followers 0 · the bot: hand 13, followers 0" in lines
 
 
 def test_play_as_player_1_lets_the_bot_lead() -> None:
     result = run("play", "--seed", "6", "--seat", "1", "--bot-seed", "3", input="quit\n")
     assert result.exit_code == 0
-    assert "Trick so far: the bot led " in result.stdout
+    assert "  The bot led " in result.stdout
 
 
 def test_play_bad_options() -> None:
@@ -557,14 +559,14 @@ def test_play_chooses_its_bot() -> None:
     assert random_game.stdout.startswith("Claim: you are player 1, against the random bot.")
     state = claim.new_game(claim.GameConfig(), 6)
     first = decide(state, make_bot("random", 3))
-    assert f"Trick so far: the bot led {first[5:]}" in random_game.stdout
+    assert f"  The bot led {card_name(first[5:])}" in random_game.stdout
 
 
 def test_play_against_the_search_bot() -> None:
     result = run("play", "--seed", "6", "--seat", "1", "--bot", "search:easy", input="quit\n")
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Claim: you are player 1, against the search (easy) bot.")
-    assert "Trick so far: the bot led " in result.stdout
+    assert "  The bot led " in result.stdout
 
 
 # -- arena (more in test_arena.py) ----------------------------------------------------------------

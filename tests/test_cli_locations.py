@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from claim.apps.cli import location_lines, table_lines
+from claim.apps.cli import table_lines
 from claim.apps.cli.options import SETUP_OPTIONS
 from claim.core import cards, records
 from claim.core.options import SetupOptionError, SetupOptions
@@ -21,6 +21,7 @@ from claim.core.view import observe
 from claim.sim.arena import arena
 from claim.sim.simulate import decided_by, game_seed, play_random_game, simulate
 from claim.text.account import Names
+from claim.text.describe import location_lines
 from clitools import assert_one_line_error, run
 from scenario import CLAIM, position_record, stacked_record
 
@@ -296,10 +297,14 @@ def test_play_shows_the_locations_and_their_rules() -> None:
     assert lines[start + 1] == f"Building: Castle. {rules('castle')}"
     assert f"  Setting: Islands. {rules('islands')}" in lines  # help
     assert f"  Building: Castle. {rules('castle')}" in lines
-    assert "Locations: setting Islands, building Castle (help shows their rules)" in lines
-    assert any(line.startswith("Prizes (Islands): ") for line in lines)
+    assert lines[lines.index("LOCATIONS:") : lines.index("LOCATIONS:") + 3] == [
+        "LOCATIONS:",
+        "  Setting: Islands",
+        "  Building: Castle",
+    ]
+    assert any(line.startswith("  Prizes (Islands): ") for line in lines)
     plain = run("play", "--seed", "3", "--bot", "random", input="quit\n").stdout
-    assert "Setting:" not in plain and "Locations:" not in plain
+    assert "Setting:" not in plain and "LOCATIONS:" not in plain
 
 
 def test_play_a_whole_game_with_choices_at_the_start_and_the_end() -> None:
@@ -310,16 +315,14 @@ def test_play_a_whole_game_with_choices_at_the_start_and_the_end() -> None:
     lines = out.splitlines()
     assert lines.count("── Phase One begins ──") == 5  # one table per card given
     assert (
-        "Endless Sands: give 5 cards from your hand to the bot, one move each; neither sees the "
-        "other's choice until both have chosen"
+        "Endless Sands: give the bot a card of your hand (5 to go); choices are secret until both "
+        "have chosen."
     ) in lines
-    assert "You chose to give " in out and "Endless Sands: give 4 more cards" in out
+    assert "Chosen, carried out once both have chosen: " in out
+    assert "Endless Sands: give the bot a card of your hand (4 to go)" in out
     assert "Endless Sands, both have chosen: you give " in out
     assert "── End of the game ──" in lines
-    assert (
-        "Tavern: give 2 cards of your Score pile to the bot, one move each; neither sees the "
-        "other's choice until both have chosen"
-    ) in lines
+    assert "Tavern: give the bot a card of your Score pile (2 to go)." in lines
     assert "Tavern: you give to the bot: " in out and "Tavern: the bot gives to you: " in out
     assert lines[-1] == "Thanks for playing."
 
@@ -327,7 +330,8 @@ def test_play_a_whole_game_with_choices_at_the_start_and_the_end() -> None:
 def table(record: dict[str, Any], seat: int = 0) -> list[str]:
     state = records.replay(record)
     names = YOU if seat == 0 else Names(("the bot", "you"))
-    return table_lines(observe(state, seat), seat, names)
+    # each line without its indent: the words are what these tests read, not the layout
+    return [line.strip() for line in table_lines(observe(state, seat), seat, names)]
 
 
 def counted(counters: dict[str, int], setting: str | None, building: str | None) -> list[str]:
@@ -343,7 +347,7 @@ def counted(counters: dict[str, int], setting: str | None, building: str | None)
 
 def test_the_tallies_in_words() -> None:
     plateau = counted({"plateau-player": 0, "plateau-count": 2}, "plateau", None)
-    assert "Locations: setting Plateau (help shows their rules)" in plateau
+    assert "Setting: Plateau" in plateau
     assert (
         "Plateau: you have won 2 tricks in a row (at 3 the other player leads the next trick)"
     ) in plateau
@@ -362,16 +366,19 @@ def test_the_tallies_in_words() -> None:
         "shore",
         "lighthouse",
     )
-    assert "Locations: setting Shore, building Lighthouse (help shows their rules)" in lighthouse
-    assert "Lighthouse: goblins, undead won outright by you" in lighthouse
-    assert "Lighthouse: knights won outright by the bot" in lighthouse
+    assert [line for line in lighthouse if line.startswith(("Setting:", "Building:"))] == [
+        "Setting: Shore",
+        "Building: Lighthouse",
+    ]
+    assert "Lighthouse: Goblins, Undead won outright by you" in lighthouse
+    assert "Lighthouse: Knights won outright by the bot" in lighthouse
     assert (
         "Dungeon: the bot won the last trick of Phase One (one extra vote at the end)"
         in counted({"dungeon-1": 1}, None, "dungeon")
     )
     view = {"setting": "plateau", "counters": {"plateau-player": 1, "plateau-count": 1}}
     assert location_lines(view, Names()) == [
-        "Locations: setting Plateau (help shows their rules)",
+        "Setting: Plateau",
         "Plateau: player 1 has won 1 trick in a row (at 3 the other player leads the next trick)",
     ]
     assert location_lines({"counters": {}}, YOU) == []
@@ -386,15 +393,15 @@ def test_the_table_shows_both_islands_prizes_and_asks_which() -> None:
     )
     record["setup"]["setting"] = "islands"
     lines = table(record)
-    assert lines[0] == "── Phase One, trick 1 ──"
-    assert lines[1] == (
+    assert lines[0] == "── Phase One · trick 1 ──"
+    assert lines[2] == (
         "Prizes (Islands): knights:8 and undead:6 (the trick's winner takes one, the other stays "
         "face-up)"
     )
     record["moves"] = ["play goblins:7", "play goblins:5"]
     lines = table(record)
-    assert "Islands: take one of the two prizes; the other stays face-up" in lines
-    assert lines[-2:] == ["  1. take knights:8", "  2. take undead:6"]
+    assert "Islands: take one of the two prizes; the other stays face-up." in lines
+    assert lines[-2:] == ["1. Take Knight 8", "2. Take Undead 6"]
     assert "Islands: take one" not in " ".join(table(record, seat=1))
 
 
@@ -414,10 +421,10 @@ def test_the_table_at_a_phase_start_choice() -> None:
     record["position"]["setup"]["setting"] = "windy-peaks"
     mine = table(record, seat=0)
     assert mine[0] == "── Phase Two begins ──"
-    assert "You chose to give undead:1, undead:2 to the bot; they go once both have chosen" in mine
+    assert "Chosen, carried out once both have chosen: undead 2 1" in mine
     assert (
-        "Windy Peaks: give 1 more card from your hand to the bot, one move each; neither sees the "
-        "other's choice until both have chosen"
+        "Windy Peaks: give the bot a card of your hand (1 to go); choices are secret until both "
+        "have chosen."
     ) in mine
     theirs = table(record, seat=1)
     assert theirs[0] == "── Phase Two begins ──"
@@ -438,8 +445,5 @@ def test_the_table_at_the_tavern() -> None:
     lines = table(record, seat=1)
     assert lines[0] == "── End of the game ──"
     assert "The bot has chosen 2 cards to give you; you see them once both have chosen" in lines
-    assert (
-        "Tavern: give 2 cards of your Score pile to the bot, one move each; neither sees the "
-        "other's choice until both have chosen"
-    ) in lines
-    assert lines[-3:] == ["  1. give dwarves:5", "  2. give dwarves:6", "  3. give undead:9"]
+    assert "Tavern: give the bot a card of your Score pile (2 to go)." in lines
+    assert lines[-4:] == ["Your moves:", "1. Give Undead 9", "2. Give Dwarf 6", "3. Give Dwarf 5"]

@@ -21,7 +21,7 @@ from claim.core import cards, records
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
 from claim.core.view import observe, report
-from claim.text.account import artifact_title
+from claim.text.account import artifact_title, card_name
 from claim.text.describe import grouped_text
 
 SIZE = (80, 24)
@@ -158,12 +158,12 @@ async def test_a_plain_game_played_with_keys_only() -> None:
             assert f"YOUR HAND ({len(hand)})" in text
             assert grouped_text(hand, session.state.config.factions)[:30] in text
             assert f"Prize: {view['current']['prize']}" in text
-            assert "1 play " in text and "Your lead" in text
+            assert "1 Play " in text and "Your lead" in text
             assert "? Help" in text
         if view["tricks"] and not first_trick_told:
             first = view["tricks"][0]
             log = screen.query_one("#log").text  # type: ignore[attr-defined]
-            assert f"Trick 1 · prize {first['prize']}" in log
+            assert f"Trick 1 · prize {card_name(first['prize'])}" in log  # by its name
             assert "the trick: " in log  # who won it, and why
             first_trick_told.append(True)
         assert_nothing_secret(app, render=moves % 4 == 0)
@@ -192,15 +192,15 @@ async def test_a_game_with_heroes_a_setting_a_building_and_artifacts() -> None:
         full = table(app).text
         current = view.get("current") or {}
         if len(current.get("prizes") or ()) == 2 and "islands" not in seen:
-            text = screen_text(app)
             a, b = current["prizes"]
-            assert f"Prizes: {a} | {b}" in text  # Islands: both prizes
+            # the panel's lines (on the screen the line wraps in the trick's narrow panel)
+            assert f"Prizes (Islands): {a} and {b}" in full  # Islands: both prizes
             seen["islands"] = True
         mine = session.state.artifacts[0]
         if mine:
-            assert f"Yours: unused: {', '.join(artifact_title(n) for n in mine)}" in full
+            assert f"Your artifacts: {', '.join(artifact_title(n) for n in mine)}" in full
         if "use " in " ".join(session.legal()) and "use" not in seen:
-            assert "1 use " in screen_text(app)  # an artifact or hero use offered as a choice
+            assert "1 Use the " in screen_text(app)  # an artifact or hero use offered as a choice
             seen["use"] = True
         assert "Setting: Islands" in full and "Building: Castle" in full
         assert_nothing_secret(app, render=moves % 4 == 0)

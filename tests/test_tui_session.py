@@ -195,10 +195,10 @@ def test_moves_are_listed_like_the_hand() -> None:
 
 
 def test_the_vote_standing_is_the_basic_vote_from_the_view() -> None:
-    assert describe._basic_vote(["9"], []) == 0
-    assert describe._basic_vote(["5", "1"], ["5", "3"]) == 1
-    assert describe._basic_vote(["4"], ["4"]) is None
-    assert describe._basic_vote(["odd"], ["even"]) == -1  # Demons: only the end tells
+    assert describe.standing(["9"], []) == 0
+    assert describe.standing(["5", "1"], ["5", "3"]) == 1
+    assert describe.standing(["4"], ["4"]) is None
+    assert describe.standing(["odd"], ["even"]) == -1  # Demons: only the end tells
 
 
 @pytest.mark.parametrize("kind", sorted(describe.PROMPTS))
@@ -216,7 +216,7 @@ def test_the_view_is_all_the_table_shows() -> None:
     sections = describe.table_sections(view, 0, session.names, session.state.config)
     assert [s.title for s in sections if "HAND" in s.title] == ["YOUR HAND (13)"]
     text = json.dumps([(s.title, s.lines) for s in sections])
-    assert "The bot: 3 unused (secret); used: none" in text
+    assert "The bot's artifacts: 3 unused (secret); used: none" in text
     for name in session.state.artifacts[1]:
         assert name not in text and artifact_title(name) not in text
 

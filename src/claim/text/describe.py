@@ -16,9 +16,10 @@ from claim.core import cards, keys
 from claim.core.powers import REGISTRY
 from claim.core.powers import artifacts as arts
 from claim.core.powers.factions import Gnomes, Trolls
-from claim.core.powers.fear import Vampires, Werewolves
+from claim.core.powers.fear import NO_MOON, Vampires, Werewolves
 from claim.core.powers.locations import Dungeon, IceFields, LavaFields, Plateau
 from claim.core.powers.maps import Phoenixes
+from claim.core.scoring import compare
 from claim.core.setup import GameConfig
 from claim.core.view import PLAY_KINDS
 from claim.core.view_types import DecisionView, View
@@ -42,7 +43,8 @@ from claim.text.account.decisions import (
     TUCK,
     WINDY_PEAKS,
 )
-from claim.text.account.words import Names, card_name, named
+from claim.text.account.location_events import LOCATION_CHOICES
+from claim.text.account.words import Names, capitalize, card_name, named
 
 PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
 
@@ -158,15 +160,20 @@ def heading(view: View, decision: str | None = None) -> str:
 # -- the table ---------------------------------------------------------------------------------
 
 
-def table_sections(view: View, seat: int | None, names: Names, config: GameConfig) -> list[Section]:
+def table_sections(
+    view: View, seat: int | None, names: Names, config: GameConfig | None = None
+) -> list[Section]:
     """The whole table as ``seat`` sees it (None: a replay showing everything): everything from
-    ``view``; of ``config`` only the factions (public) are read."""
+    ``view``; the factions (public) are the view's (``config``'s when given, the same list).
+    The full-screen terminal puts these in panels, the line game (``claim play --plain``) prints
+    them one after the other: one wording for both."""
+    factions = tuple(config.factions) if config is not None else tuple(view["factions"])
     sections = [
         _trick_section(view, names),
-        *_hand_sections(view, seat, names, config.factions),
-        _votes_section(view, config),
+        *_hand_sections(view, seat, names, factions),
+        _votes_section(view, factions),
     ]
-    extras = _extra_lines(view, seat, names, config)
+    extras = component_lines(view, seat, names, factions) + choice_lines(view, seat, names)
     if extras:
         sections.append(Section("ON THE TABLE", extras))
     places = location_lines(view, names)
@@ -189,7 +196,10 @@ def _trick_section(view: View, names: Names) -> Section:
         return Section("TRICK", lines)
     prizes = current.get("prizes") or []
     if len(prizes) > 1:
-        lines.append(f"Prizes: {' | '.join(prizes)} (Islands: the winner takes one)")
+        lines.append(
+            f"Prizes (Islands): {' and '.join(prizes)} (the trick's winner takes one, the other "
+            "stays face-up)"
+        )
     elif current.get("prize"):
         lines.append(f"Prize: {current['prize']}")
     elif view["phase"] == 1:
@@ -241,18 +251,20 @@ def _hand_sections(
 BY_THE_VOTES = ("votes", "cards", "draw")
 
 
-def vote_rows(view: View, config: GameConfig) -> list[VoteRow]:
+def vote_rows(view: View, factions: Sequence[str] | GameConfig) -> list[VoteRow]:
     """Each faction's cards in both Score piles and who leads its vote now.
 
     The standing is the basic vote (§9 step 5: more cards, then the highest card, ...) worked
     out from what the view shows; a faction with its own vote rule (Vampires) says so, a tie
     that only hidden values decide is unknown. After the end it is the result's vote (none
     when a location decided the game before the votes)."""
+    if isinstance(factions, GameConfig):
+        factions = factions.factions
     players = view["players"]
     result = view.get("result")
     no_vote = result is not None and result.get("reason") not in BY_THE_VOTES
     rows = []
-    for faction in config.factions:
+    for faction in factions:
         values: list[list[str]] = []
         for p in (0, 1):
             pile = [n for n in players[p]["score"] if faction_of(n) == faction]
@@ -264,7 +276,7 @@ def vote_rows(view: View, config: GameConfig) -> list[VoteRow]:
         elif result is not None:
             leader = result["votes"].get(faction)
         else:
-            leader = _basic_vote(values[0], values[1])
+            leader = standing(values[0], values[1])
             power = REGISTRY.get(faction)
             if power is not None and power.overrides("score_votes"):
                 leader, note = -1, "own rule"
@@ -272,18 +284,19 @@ def vote_rows(view: View, config: GameConfig) -> list[VoteRow]:
     return rows
 
 
-def _basic_vote(mine: list[str], theirs: list[str]) -> int | None:
-    """More cards wins; equal counts: the higher card, then the next; -1 when a value the view
-    hides (a Demon's parity) would decide."""
-    if len(mine) != len(theirs):
-        return 0 if len(mine) > len(theirs) else 1
-    for a, b in zip(mine, theirs, strict=True):
-        x, y = _number(a), _number(b)
-        if x is None or y is None:
-            return -1
-        if x != y:
-            return 0 if x > y else 1
-    return None
+def standing(mine: list[str], theirs: list[str]) -> int | None:
+    """Who leads a basic vote now, from the values the view shows (highest first): the core's
+    rule (:func:`claim.core.scoring.compare`, §9 step 5), or -1 when a value the view hides (a
+    Demon's parity, a Fire Elemental's band) would decide."""
+    if len(mine) == len(theirs):
+        for a, b in zip(mine, theirs, strict=True):
+            x, y = _number(a), _number(b)
+            if x is None or y is None:
+                return -1  # equal so far: the hidden value decides
+            if x != y:
+                break
+    # the values compare reads are shown (a hidden one only past the deciding card)
+    return compare([_number(a) or 0 for a in mine], [_number(b) or 0 for b in theirs])
 
 
 def standing_text(row: VoteRow, names: Names, finished: bool) -> str:
@@ -333,12 +346,10 @@ def vote_table_lines(
     return lines
 
 
-def _votes_section(view: View, config: GameConfig) -> Section:
-    rows = vote_rows(view, config)
+def _votes_section(view: View, factions: Sequence[str]) -> Section:
+    rows = vote_rows(view, factions)
     players = view["players"]
-    others = [
-        n for p in (0, 1) for n in players[p]["score"] if faction_of(n) not in config.factions
-    ]
+    others = [n for p in (0, 1) for n in players[p]["score"] if faction_of(n) not in factions]
     lines = []
     if others:
         lines.append(f"Other cards (heroes, dual cards): {grouped_text(others)}")
@@ -352,13 +363,16 @@ def _votes_section(view: View, config: GameConfig) -> Section:
     return Section(title, lines, tuple(rows))
 
 
-def _extra_lines(view: View, seat: int | None, names: Names, config: GameConfig) -> list[str]:
+def component_lines(
+    view: View, seat: int | None, names: Names, factions: Sequence[str]
+) -> list[str]:
     """Face-up Gnomes, Vampire stacks, the moon, the Troll pool, the Toxics, the Fire Phoenix
-    pile and cards frozen on the table: the components of the factions in play."""
+    pile, cards frozen on the table and a top card shown: the components of the factions in
+    play, for the terminal's panel and the line game (the web's: :func:`table_facts`)."""
     players = view["players"]
-    factions = config.factions
     lines = []
     who = order(seat)
+    # pl["gnomes"]: the view's zone of face-up Gnomes (a view key, not a card's name)
     if Gnomes.name in factions or any(pl["gnomes"] for pl in players):
         gnomes = "; ".join(f"{names[p]}: {grouped_text(players[p]['gnomes'])}" for p in who)
         lines.append(f"Face-up Gnomes: {gnomes}")
@@ -366,15 +380,14 @@ def _extra_lines(view: View, seat: int | None, names: Names, config: GameConfig)
         for p in who:
             vampire = players[p].get("vampire")
             tucked = players[p].get("tucked") or []
+            owner = capitalize(names.owner(p))
             if vampire:
-                under = f", tucked: {grouped_text(tucked)}" if tucked else ", nothing tucked"
-                lines.append(f"Vampire of {names[p]}: {vampire}{under}")
+                under = f", tucked under it: {grouped_text(tucked)}" if tucked else ""
+                under = under or ", nothing tucked"
+                lines.append(f"{owner} face-up Vampire: {vampire}{under}")
             else:
-                lines.append(f"Vampire of {names[p]}: none")
-    if Werewolves.name in factions:
-        moon = view["moon"]
-        rule = "lower" if moon == "no-moon" else "higher"
-        lines.append(f"Moon: {moon} (the {rule} Werewolf wins a Werewolf lead)")
+                lines.append(f"{owner} face-up Vampire: none")
+    lines.extend(moon_line(view, factions))
     if Trolls.name in factions or view["troll_pool"]:
         lines.append(f"Troll pool: {grouped_text(view['troll_pool'])}")
     if view.get("toxics"):
@@ -383,19 +396,59 @@ def _extra_lines(view: View, seat: int | None, names: Names, config: GameConfig)
             f"{i}. {code}{' (peeked)' if i in peeked else ''}"
             for i, code in enumerate(view["toxics"], 1)
         ]
-        lines.append(f"Toxics: {'; '.join(shown)}")
-    if Phoenixes.name in factions:
-        lines.append(f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards")
+        lines.append(f"Toxics (face-up, values hidden unless peeked): {'; '.join(shown)}")
+    lines.extend(phoenix_line(view, factions))
     if view.get("table"):
-        lines.append(f"Frozen on the table (next winner takes them): {', '.join(view['table'])}")
+        lines.append(
+            f"On the table: {', '.join(view['table'])} (the Gelatinous Cube and the card under "
+            "it: the next trick's winner takes them)"
+        )
     seen = [c for c in view["deck"] if c != "?"]
     if seen and seat is not None:
         lines.append(f"Top of the deck, shown to you: {', '.join(seen)}")
     return lines
 
 
+def moon_line(view: View, factions: Sequence[str]) -> list[str]:
+    """The moon and what it does to a Werewolf lead (R-23), when the Werewolves are in play."""
+    if Werewolves.name not in factions:
+        return []
+    moon = view["moon"]
+    rule = "lower" if moon == NO_MOON else "higher"
+    return [f"Moon: {catalog.title(moon)} (the {rule} Werewolf wins a Werewolf lead)"]
+
+
+def phoenix_line(view: View, factions: Sequence[str]) -> list[str]:
+    """How many cards the Fire Phoenix pile holds, when the Phoenixes are in play."""
+    if Phoenixes.name not in factions:
+        return []
+    return [f"Fire Phoenix pile: {len(view['fire_phoenix'])} cards"]
+
+
+def choice_lines(view: View, seat: int | None, names: Names) -> list[str]:
+    """A simultaneous choice under way (R-62, W8) as ``seat`` sees the other's side: how many
+    cards the other has chosen (public: ``view["choosing"]``), never which. The seat's own
+    chosen cards are in its hand's section, what it is asked in :func:`prompt_text`."""
+    choosing = view.get("choosing")
+    if seat is None or choosing is None or choosing["kind"] not in LOCATION_CHOICES:
+        return []  # Cthulhu's discard: the hero's own lines
+    other = 1 - seat
+    theirs = choosing["chosen"][other]
+    if not theirs:
+        return []
+    verb = LOCATION_CHOICES[choosing["kind"]][0]
+    what = f"{theirs} card{'s' if theirs != 1 else ''}"
+    to = " to give you" if verb == "give" else " to discard"
+    return [
+        f"{capitalize(names.act(other, 'has', 'have'))} chosen {what}{to}; you see them once "
+        "both have chosen"
+    ]
+
+
 def location_lines(view: View, names: Names) -> list[str]:
-    """The locations in play and their public tallies (``view["counters"]``)."""
+    """The locations in play and their public tallies in words (``view["counters"]``): a
+    Plateau streak, the Ice Fields bonus waiting, a Lava Fields run, the factions won outright at
+    the Lighthouse, the Dungeon's Phase One extra vote."""
     setting, building = view.get("setting"), view.get("building")
     if not setting and not building:
         return []
@@ -405,58 +458,130 @@ def location_lines(view: View, names: Names) -> list[str]:
         if name
     ]
     counters: dict[str, int] = view.get("counters") or {}
+
+    def has(p: int) -> str:
+        return names.act(p, "has", "have")
+
+    def tricks(count: int) -> str:
+        return f"{count} trick{'s' if count != 1 else ''}"
+
     player, count = counters.get(keys.PLATEAU_PLAYER, -1), counters.get(keys.PLATEAU_COUNT, 0)
     if setting == Plateau.name and player in (0, 1) and count > 0:
-        lines.append(f"Plateau: {names[player]} won {count} in a row (at 3 the other leads)")
+        lines.append(
+            f"Plateau: {has(player)} won {tricks(count)} in a row (at 3 the other player leads "
+            "the next trick)"
+        )
     player = counters.get(keys.ICE_FIELDS, -1)
     if setting == IceFields.name and player in (0, 1):
-        lines.append(f"Ice Fields: +1 on the next card of {names[player]}")
+        lines.append(f"Ice Fields: {has(player)} +1 on {_their(names, player)} next card")
     player, count = counters.get(keys.LAVA_PLAYER, -1), counters.get(keys.LAVA_COUNT, 0)
     if setting == LavaFields.name and player in (0, 1) and count > 0:
-        lines.append(f"Lava Fields: {names[player]} lost {count} in a row (5 wins the game)")
+        lines.append(
+            f"Lava Fields: {has(player)} lost {tricks(count)} in a row in Phase Two (5 in a row "
+            "wins the game)"
+        )
+    outright: dict[int, list[str]] = {}
     for key, owner in sorted(counters.items()):
         if key.startswith(keys.LIGHTHOUSE + ":") and owner in (0, 1):
-            lines.append(f"Lighthouse: {key.split(':', 1)[1]} won outright by {names[owner]}")
+            outright.setdefault(owner, []).append(key.split(":", 1)[1])
+    for owner, factions in sorted(outright.items()):
+        lines.append(f"Lighthouse: {catalog.titles(factions)} won outright by {names[owner]}")
     if building == Dungeon.name and keys.DUNGEON_FIRST in counters:
         first = counters[keys.DUNGEON_FIRST]
-        who = names[first] if first in (0, 1) else "nobody"
-        lines.append(f"Dungeon: last trick of Phase One won by {who}")
+        lines.append(
+            f"Dungeon: {names[first]} won the last trick of Phase One (one extra vote at the end)"
+            if first in (0, 1)
+            else "Dungeon: nobody won the last trick of Phase One"
+        )
     return lines
 
 
+def _their(names: Names, p: int) -> str:
+    return "your" if names[p] == "you" else "their"
+
+
 def artifact_lines(view: View, seat: int | None, names: Names) -> list[str]:
-    """Your artifacts (unused, used), the other's count of unused ones (never which) and their
-    used ones, and the artifacts' public tallies."""
+    """The artifacts as ``seat`` sees them (§8, W11): your unused and used ones, how many the
+    other still holds (never which) and the ones they used (a replay, ``seat`` None: both
+    players' as the view shows them), a card the other set aside face-down (Flail of Dawn), and
+    the public tallies (:func:`artifact_tally_lines`)."""
     players = view["players"]
     lines = []
     for p in order(seat):
         pl = players[p]
-        used = catalog.titles(pl.get("used_artifacts") or []) or "none"
         unused = pl.get("artifacts") or []
+        used = catalog.titles(pl.get("used_artifacts") or [])
+        owner = capitalize(names.owner(p))
         if "?" in unused:
             held = f"{len(unused)} unused (secret)"
+            lines.append(f"{owner} artifacts: {held}; used: {used or 'none'}")
         else:
-            held = f"unused: {catalog.titles(unused) or 'none'}"
-        owner = "Yours" if names[p] == "you" else names[p].capitalize()
-        lines.append(f"{owner}: {held}; used: {used}")
+            lines.append(
+                f"{owner} artifacts: {catalog.titles(unused) or 'none'}"
+                + (f"; used: {used}" if used else "")
+            )
         if pl.get("aside") and p != seat and seat is not None:
-            lines.append(f"{names[p].capitalize()} set a card aside face-down (Flail of Dawn)")
+            lines.append(
+                f"{capitalize(names.act(p, 'has', 'have'))} set a card aside face-down (Flail "
+                "of Dawn) for their last trick"
+            )
+    return lines + artifact_tally_lines(view, seat, names)
+
+
+def artifact_tally_lines(view: View, seat: int | None, names: Names) -> list[str]:
+    """The artifacts' public tallies in words (``view["counters"]``): the Prowler's Torch and
+    the Mask of Darkness tricks left, the Flask of Tears and Ice Sword bonuses waiting, and
+    ``seat``'s run of lost tricks while it holds a Flask of Tears."""
     counters: dict[str, int] = view.get("counters") or {}
+    lines = []
+    now = "this trick" if view.get("current") is not None else "the next trick"
     for name, what in (
-        (keys.SHOWN_DRAWS, "cards taken from the deck are shown"),
-        (keys.MASK, "face-down leads"),
+        (keys.SHOWN_DRAWS, "every card taken from the deck is shown to both players"),
+        (keys.MASK, "the leader plays face-down and the follower may play any card"),
     ):
         left = counters.get(name, 0)
         if left > 0:
-            lines.append(
-                f"{catalog.title(name)}: {what}, {left} trick{'s' if left > 1 else ''} left"
-            )
-    for p in (0, 1):
+            when = f"{now} and the one after" if left > 1 else now
+            lines.append(f"{catalog.title(name)}: {what} ({when})")
+    for p in order(seat):
         for name in keys.BONUSES:
             amount = counters.get(f"{name}:{p}", 0)
             if amount:
-                lines.append(f"{catalog.title(name)}: +{amount} on the next card of {names[p]}")
+                lines.append(
+                    f"{catalog.title(name)}: {names.act(p, 'has', 'have')} +{amount} on "
+                    f"{_their(names, p)} next card"
+                )
+    if seat is not None:
+        lost = counters.get(keys.player_key(keys.LOSSES, seat), 0)
+        held = view["players"][seat].get("artifacts") or []
+        if arts.FlaskOfTears.name in held and lost >= 3:
+            lines.append(
+                f"Flask of Tears: you have lost {lost} tricks in a row; your Flask may be used "
+                "at the start of a trick"
+            )
     return lines
+
+
+def table_facts(view: View, seat: int | None, names: Names) -> dict[str, object]:
+    """What the web table says in words beside its cards, as data for each ``state`` message
+    (issue 37: the page kept its own copies of the basic vote, the location facts and the
+    factions): ``factions`` (the game's, in the rules' order), ``votes`` (each faction's
+    standing in words: who leads or won it, "tied", "unclear", "own rule", "no vote"),
+    ``tallies`` (the locations and their tallies, the artifacts' public tallies) and
+    ``components`` (the moon, the Fire Phoenix pile, the other's choice under way). The page
+    lays out the cards; every sentence is these."""
+    factions = list(view["factions"])
+    finished = view["status"] == "finished" and view.get("result") is not None
+    return {
+        "factions": factions,
+        "votes": {
+            row.faction: standing_text(row, names, finished) for row in vote_rows(view, factions)
+        },
+        "tallies": location_lines(view, names) + artifact_tally_lines(view, seat, names),
+        "components": moon_line(view, factions)
+        + phoenix_line(view, factions)
+        + choice_lines(view, seat, names),
+    }
 
 
 def count_line(view: View, seat: int | None, names: Names) -> str:
@@ -496,15 +621,19 @@ PROMPTS = {
     SWAMP: "Swamp: discard a card of your hand ({left} to go); "
     "choices are secret until both have chosen.",
     TAVERN: "Tavern: give {other} a card of your Score pile ({left} to go).",
-    arts.START: "Start of the trick: you may use an artifact, or pass.",
-    arts.DAGGER: "{other_cap} played a printed 5: your King's Dagger may take it, or pass.",
+    arts.START: "Start of the trick: you may use an artifact before the lead, or pass.",
+    arts.DAGGER: "{other_cap} just played {about}, a printed 5: your King's Dagger may take it, "
+    "or pass.",
     arts.PLAYED: "Right after your card: you may use an artifact, or pass.",
     arts.ICE: "Both cards are down: your Ice Sword may freeze them, or pass.",
-    arts.WON: "You won the trick: your Spyglass may swap a card you collected, or pass.",
-    arts.BETWEEN: "Between the phases: you may use your Gambler's Book, or pass.",
-    arts.FLAIL: "Phase Two begins: your Flail of Dawn may make {other} set a card aside, or pass.",
+    arts.WON: "You won the trick: your Spyglass may swap a card you collected for one of the "
+    "discard pile, or pass.",
+    arts.BETWEEN: "Between the phases: your Gambler's Book may discard a random card of your hand "
+    "and take one of the discard pile, or pass.",
+    arts.FLAIL: "Phase Two begins: your Flail of Dawn may make {other} set a card aside for their "
+    "last trick, or pass.",
     arts.ASIDE: "Flail of Dawn: set a card aside face-down; you must play it in your last trick.",
-    arts.BOOK_TAKE: "Gambler's Book: take a card of the discard pile into your hand.",
+    arts.BOOK_TAKE: "Gambler's Book: take a card of the discard pile to the end of your hand.",
     arts.SPY_TAKE: "Spyglass: put a card of the discard pile into your Score pile.",
 }
 
@@ -548,6 +677,7 @@ def _prompt(view: View, seat: int, names: Names, decision: DecisionView | None, 
                 other_cap=names[other].capitalize(),
                 other_poss=names.owner(other),
                 left=decision.get("left", ""),
+                about=card_name(str(decision.get("about") or "")) or "a card",
             )
         return f"{catalog.title(kind.split(':')[0])}: choose one."
     current = view.get("current")
@@ -559,9 +689,11 @@ def _prompt(view: View, seat: int, names: Names, decision: DecisionView | None, 
     return f"{names[other].capitalize()} led {card_name(led)}: {follow}."
 
 
-def move_hint(move: str) -> str:
+def move_hint(move: str, names: Names | None = None, seat: int | None = None) -> str:
     """A few words after a move of the list: what an artifact's use does (a card in it by its
-    name), what ``pass`` and ``take top`` mean; empty for plain moves."""
+    name), what ``pass`` and ``take top`` mean; empty for plain moves. With ``names`` and
+    ``seat`` (the line game, which has the room) the catalog's long hint, naming the other
+    player ("the bot sets a card aside for their last trick")."""
     if move == "pass":
         return "decline"
     if move == "take top":
@@ -571,7 +703,13 @@ def move_hint(move: str) -> str:
     parts = move.split(" ", 2)
     arg = parts[2] if len(parts) > 2 else ""
     # an artifact's hint, a card in it said by its name ("name Goblin 5")
-    return catalog.hint(parts[1], arg=card_name(arg) if ":" in arg else arg)
+    arg = card_name(arg) if ":" in arg else arg
+    if names is None or seat is None:
+        return catalog.hint(parts[1], arg=arg)
+    other = 1 - seat
+    return catalog.hint(
+        parts[1], long=True, arg=arg, other=names[other], other_poss=names.owner(other)
+    )
 
 
 #: each move that names one card, by its verb: how its words start

@@ -30,7 +30,7 @@ from claim.apps.cli.play import (
     artifact_help_lines,
     artifact_start_lines,
 )
-from claim.apps.cli.table import artifact_lines, location_lines, move_hint, table_lines
+from claim.apps.cli.table import table_lines
 from claim.sim.executors import on_interrupt
 
 __all__ = [
@@ -40,15 +40,12 @@ __all__ = [
     "analyze",
     "arena",
     "artifact_help_lines",
-    "artifact_lines",
     "artifact_start_lines",
     "cli",
     "fail",
     "lab",
     "ladder",
-    "location_lines",
     "main",
-    "move_hint",
     "play",
     "replay",
     "serve",

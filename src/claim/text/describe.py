@@ -580,8 +580,29 @@ def table_facts(view: View, seat: int | None, names: Names) -> dict[str, object]
         "tallies": location_lines(view, names) + artifact_tally_lines(view, seat, names),
         "components": moon_line(view, factions)
         + phoenix_line(view, factions)
-        + choice_lines(view, seat, names),
+        + choice_lines(view, seat, names)
+        + pool_lines(view),
     }
+
+
+def pool_lines(view: View) -> list[str]:
+    """The public pools the view shows (§2 steps 3 and 5): how many heroes are in the deck and
+    the pool they came from (which ones stays secret until the end), the artifacts' pool."""
+    lines = []
+    heroes = view.get("heroes")
+    if heroes:
+        which = (
+            "those seen are shown with the result"
+            if view["status"] == "finished"
+            else "which ones is secret"
+        )
+        lines.append(
+            f"Heroes: {heroes['count']} in the deck, from a pool of {len(heroes['pool'])} ({which})"
+        )
+    artifacts = view.get("artifacts")
+    if artifacts and artifacts.get("pool"):
+        lines.append(f"Artifact pool: {catalog.titles(artifacts['pool'])}")
+    return lines
 
 
 def count_line(view: View, seat: int | None, names: Names) -> str:

@@ -6,6 +6,14 @@ no docstrings anyway. With the compiled core, its doctests are left to the pure-
 (``make unit-pure`` collects ``src/claim/core``).
 """
 
+import os
+
 from claim import native
 
 collect_ignore_glob = [] if native.PURE else ["src/claim/core/*.py", "src/claim/core/*/*.py"]
+
+# pytest-xdist's workers inherit COLUMNS=80 and LINES from execnet even when pytest runs on no
+# terminal; the line-mode game wraps its output to COLUMNS when it is set (claim.apps.cli.play.say),
+# so a test's output would depend on whether it ran in a worker. Tests that mean a width set it.
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)

@@ -90,6 +90,13 @@ def parse_setup(data: Any, where: str = "setup") -> GameConfig:
         raise RecordError(f"{where}.hero_values must map hero names to values")
     locations: dict[str, str | None] = {}
     try:
+        # the values' shape here: the compiled GameConfig refuses a value of another type with a
+        # TypeError of its own before its checks could name the field
+        if not all(
+            isinstance(name, str) and isinstance(value, int) and not isinstance(value, bool)
+            for name, value in values.items()
+        ):
+            raise RecordError(f"{where}.hero_values must map hero names to whole numbers")
         for kind in ("setting", "building"):
             name = data.get(kind)
             if name is not None and not isinstance(name, str):

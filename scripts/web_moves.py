@@ -3,7 +3,7 @@
     .venv/bin/python scripts/web_moves.py [--games 10] [--expansions] [--server-bot]
         [--spectator] [--dump FILE] [--time]
 
-Plays ``--games`` games one after the other through :class:`claim.apps.web.games.GameManager`
+Plays ``--games`` games one after the other through :class:`claim.apps.web.manager.GameManager`
 over a fresh SQLite file (the real store: each move saved in its own transaction): each human
 seat is a socket (a coroutine that keeps the text it is sent) whose moves are drawn at random
 from the legal moves (a fixed seed per game), sent as the browser sends them; with
@@ -32,8 +32,9 @@ from typing import Any
 
 from bench_web import EXPANSIONS  # the same every-expansion options as the load benchmark
 
-from claim.apps.web import games as web_games
-from claim.apps.web.games import GameManager
+from claim.apps.web import manager as web_manager
+from claim.apps.web.manager import GameManager
+from claim.apps.web.session import _load_state
 from claim.apps.web.store import Store
 from claim.core.engine import current_player, legal_actions
 from claim.core.records import to_record
@@ -42,10 +43,10 @@ from claim.core.records import to_record
 def fix_secrets(seed: int) -> None:
     """Game ids, tokens and bot seeds drawn from ``seed`` (the dumps of two runs compare)."""
     rng = random.Random(seed)
-    web_games.secrets.token_urlsafe = (  # type: ignore[attr-defined]
+    web_manager.secrets.token_urlsafe = (  # type: ignore[attr-defined]
         lambda n=None: rng.randbytes(n or 32).hex()
     )
-    web_games.secrets.randbits = rng.getrandbits  # type: ignore[attr-defined]
+    web_manager.secrets.randbits = rng.getrandbits  # type: ignore[attr-defined]
 
 
 def _sink(inbox: dict[str, list[str]], name: str) -> Any:
@@ -105,7 +106,7 @@ async def play(args: argparse.Namespace, folder: Path) -> tuple[int, list[Any]]:
                         row = await manager._db(store.load, game_id)
                         assert row is not None and row.moves == game.version
                         assert row.record == to_record(game.state)
-                        loaded = web_games._load_state(row)
+                        loaded = _load_state(row)
                         assert loaded.to_dict() == game.state.to_dict(), (i, game.version)
             while game.bot_task is not None:
                 await asyncio.sleep(0.001)

@@ -405,7 +405,7 @@ def test_pages_and_static_files(client: TestClient) -> None:
 def test_a_move_the_database_or_the_engine_refuses_is_undone(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import claim.apps.web.games as games
+    import claim.apps.web.session as session
 
     created = create(client, seed=21, seats=["human", "human"])
     store = client.app.state.manager.store  # type: ignore[attr-defined]
@@ -428,8 +428,8 @@ def test_a_move_the_database_or_the_engine_refuses_is_undone(
         with monkeypatch.context() as patch:
             # the server applies a move with apply_events (recorded for the narrators) or, when
             # no narrator follows the game, apply
-            patch.setattr(games, "apply", broken_apply)
-            patch.setattr(games, "apply_events", broken_apply)
+            patch.setattr(session, "apply", broken_apply)
+            patch.setattr(session, "apply_events", broken_apply)
             ws.send_json({"type": "move", "move": move, "version": 0})
             socket_error(ws, "internal error: the move was not played")
 

@@ -2,8 +2,11 @@
 
 - ``app``: the ASGI app (FastAPI): :func:`create_app` with the JSON API, the WebSocket of live
   play and the pages (``static/``)
-- ``games``: the authoritative game manager (moves through the engine, bots, per-viewer logs,
-  broadcast); a seat only ever receives ``observe(state, seat)``, a spectator ``spectate(state)``
+- ``manager``: the authoritative game manager (moves through the engine, bots, broadcast, the
+  other processes); ``session``: one game in memory (its per-viewer logs, views and messages): a
+  seat only ever receives ``observe(state, seat)``, a spectator ``spectate(state)``;
+  ``requests``: a new game's body and a socket's messages, parsed; ``tokens``: seat tokens;
+  ``replays``: a finished game's replay; ``games`` re-exports them for the tests and scripts
 - ``store``: the games' table (SQLAlchemy 2: SQLite by default, PostgreSQL by URL)
 - ``serve``: :func:`run_serve`, which prints the address and runs uvicorn
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from claim.analysis import DEFAULT_BUDGET, assemble, decision_plies, weigh_at
 from claim.analysis.review import Decision
-from claim.apps.web.games import ApiError
 from claim.apps.web.quotas import Limits
+from claim.apps.web.requests import ApiError
 from claim.apps.web.workers import WorkPool
 
 #: the search's seed for every web analysis (the same game always gets the same analysis)

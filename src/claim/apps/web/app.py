@@ -40,8 +40,9 @@ from claim.analysis import DEFAULT_BUDGET
 from claim.apps.palette import palette_json
 from claim.apps.web.analyses import Analyses
 from claim.apps.web.broker import RedisBroker, check_broker
-from claim.apps.web.games import ApiError, GameManager, Refused, error_message, read_json, shorten
+from claim.apps.web.manager import GameManager
 from claim.apps.web.quotas import Limits, Peers, Quotas
+from claim.apps.web.requests import ApiError, Refused, error_message, read_json, shorten
 from claim.apps.web.store import FINISHED, IN_PROGRESS, Store, check_shared
 from claim.apps.web.workers import WorkPool
 from claim.core.errors import ClaimError

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from claim.apps.web.games import ApiError, shorten
+from claim.apps.web.requests import ApiError, shorten
 from claim.core.errors import ClaimError
 
 #: games with a bot seat one client may have in play at once (a person plays one or two)

@@ -398,7 +398,7 @@ class Store:
     def bot_games(self, before: dt.datetime, limit: int = 200) -> list[tuple[str, int]]:
         """The ids and numbers of moves of the games in progress whose bot is to move and that
         no move has changed since ``before``, the longest waiting first (the sweep of
-        :class:`~claim.apps.web.games.GameManager`)."""
+        :class:`~claim.apps.web.manager.GameManager`)."""
         query = (
             select(GameRow.id, GameRow.moves)
             .where(GameRow.status == IN_PROGRESS, GameRow.bot_turn.is_(True))

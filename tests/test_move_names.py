@@ -24,7 +24,7 @@ from claim.core import engine, records
 from claim.core.errors import RecordError
 from claim.core.old_moves import upgrade_move
 from claim.core.state import State
-from claim.text.account import replay_account
+from claim.text.account import card_name, replay_account
 from scenario import position_record, replay, zone
 
 #: Vampires (tuck) with both value-hidden factions
@@ -430,4 +430,6 @@ def test_a_saved_web_game_with_old_moves_loads_and_replays() -> None:
     finished = _tuck_record("demons:2", "demons:3", [*plays, "tuck demons:even", "pass"])
     logs = _replay_logs(finished)
     assert len(logs) == 1 + len(finished["moves"])
-    assert any("tucks demons:2 under" in line for lines in logs for line in lines)
+    # the replay page names the card as a person reads it (issue 37): "tucks Demon 2 under"
+    tucked = f"tucks {card_name('demons:2')} under"
+    assert any(tucked in line for lines in logs for line in lines)

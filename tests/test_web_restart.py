@@ -19,7 +19,8 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from claim.core.records import replay
+from claim.core.records import initial_state, replay
+from claim.core.unseen import Unseen
 
 SERVE = (
     "import sys; from claim.apps.web.serve import run_serve; "
@@ -133,11 +134,16 @@ def test_a_killed_server_resumes_every_game_from_the_database(servers: Any) -> N
             move = rng.choice(message["legal"])
             ws.send(json.dumps({"type": "move", "move": move, "version": version}))
             message = receive(ws)
-            assert message["version"] == version + 1
+            # the move counted (the next message may count the bot's use of an artifact at a
+            # window hidden from this seat too: issue 35, docs/web.md)
+            assert message["version"] > version
             message = until_my_turn(ws, message, [])
     record = httpx.get(f"{server.http}/api/games/{game_id}/record", timeout=20).json()
     state = replay(record)
-    assert len(state.moves) == message["version"] and state.result == message["result"]
+    # the seat's version counts every move but the passes at windows hidden from it
+    unseen = Unseen.of(initial_state(record), record["moves"], (0,))
+    assert len(state.moves) - unseen.counts[0] == message["version"]
+    assert state.result == message["result"]
 
 
 def test_a_bad_database_url_is_one_line(tmp_path: Path) -> None:

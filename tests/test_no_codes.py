@@ -79,14 +79,19 @@ def report(found: dict[str, str]) -> str:
 
 def _web_texts(message: dict[str, Any]) -> list[str]:
     """What the page shows of one state message in words: its log lines, the prompt, the moves'
-    words and hints, the line said for an artifact window not asked, and the result as the page
-    words it (table.js: each faction by its catalog title, the catalog the server sends)."""
+    words and hints, the line said for an artifact window not asked, the table's facts, and the
+    result as the page words it (table.js: each faction by its catalog title, the catalog the
+    server sends)."""
     texts = [
         *message.get("log", ()),
         message.get("prompt") or "",
         message.get("unasked_line") or "",
     ]
     texts.extend(text for pair in message.get("words") or () for text in pair)
+    # the table's lines beside the cards (claim.text.describe.table_facts)
+    facts = message.get("facts") or {}
+    texts.extend([*facts.get("tallies", ()), *facts.get("components", ())])
+    texts.extend((facts.get("votes") or {}).values())
     result = message.get("result")
     if result:
         texts.extend(catalog.title(faction) for faction in result.get("votes") or {})
@@ -107,6 +112,7 @@ def test_a_web_game_shows_no_code(seed: int) -> None:
         texts: list[str] = []
         with client.websocket_connect(f"/ws/games/{created['id']}?seat=0&token={token}") as ws:
             message = ws.receive_json()
+            assert message["facts"]["factions"], "each state message carries the table's facts"
             texts.extend(_web_texts(message))
             while message["status"] != "finished":
                 if message["legal"]:

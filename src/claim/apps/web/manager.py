@@ -84,7 +84,9 @@ from claim.core.records import Record, replay, to_record
 from claim.core.setup import SEED_BITS
 from claim.core.state import State
 from claim.core.view import SPECTATOR, report, spectate
-from claim.text.describe import move_text
+from claim.core.view_types import View
+from claim.text.account import Names
+from claim.text.describe import move_text, table_facts
 
 if TYPE_CHECKING:
     from claim.apps.web.broker import Lease, RedisBroker
@@ -388,6 +390,10 @@ class GameManager:
         # "Play Gnome 7", not "play gnomes:7"); the record keeps the codes
         out["moves_words"] = [move_text(move) for move in record.get("moves", [])]
         out["viewer"] = view_text
+        # the table's words beside its cards, as in a live game's messages (the replay's page
+        # names the players "player 0" and "player 1")
+        seat = viewer if viewer in (0, 1) else None
+        out["facts"] = table_facts(cast(View, out), seat, Names())
         return out
 
     # -- WebSocket ------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from claim.text.account import (
     table_setup_lines,
 )
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
-from claim.text.describe import asked, move_words, prompt_text
+from claim.text.describe import asked, move_words, prompt_text, table_facts
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -407,6 +407,9 @@ class Game:
         }
         if seat is not None:
             message["decision"] = decision["kind"] if decision is not None else None
+        # what the table says beside its cards (the votes' standings, the tallies, the moon, the
+        # pools), in the terminal's words: the page works out no rule of its own (issue 37)
+        message["facts"] = table_facts(self.shown(viewer), seat, self.names(viewer))
         if to_act and seat is not None:
             # the describing layer's words for what the seat is asked (text/describe.py), the
             # same as the terminal's: the browser keeps no copy of them

@@ -1,14 +1,13 @@
 // The table, drawn from a view only: `observe` for a seat, `spectate` for a spectator, `report`
 // for a finished game's replay. Nothing here knows more than the view it is given.
 //
-// Names, titles, hints, colours and the counters' keys come from the catalog (cards.js). The few
-// card names still written here are those whose own part of the view this table lays out: the
-// components a faction brings to the table (Gnomes, Vampire stacks, the moon, the Troll pool,
-// the Toxics, the Fire Phoenix pile), the locations whose counters it reads, and the decision
-// kinds it words; claim.text.describe words the same for the terminal.
+// Names, titles, hints and colours come from the catalog (cards.js). What the table says beside
+// its cards comes with each message as data (`facts`: claim.text.describe.table_facts, the
+// terminal's words): the game's factions, who leads each vote, the locations' and artifacts'
+// tallies, the moon, the pools. No rule is worked out here (issue 37): this file lays them out.
 
 import {
-  CATALOG, FACTIONS, OWN_VOTE, byValue, card, cardRow, cardWords, chip, colours, factionOf, h,
+  CATALOG, byValue, card, cardRow, cardWords, chip, colours, factionOf, h,
   setGameFactions, setHeroValues, sortCards, title, valueOf,
 } from "./cards.js";
 
@@ -50,26 +49,11 @@ function fill(id, ...children) {
   return el;
 }
 
-/** The five factions of the game, in the rules' order: the view's public setup (every view
- * lists them from the first move, a spectator's too); the result's votes or those the lobby's
- * options name (`known`) for a view without them. */
-export function gameFactions(view, known = null) {
-  if (Array.isArray(view.factions) && view.factions.length) return FACTIONS.filter((f) => view.factions.includes(f));
-  if (view.result && view.result.votes) return Object.keys(view.result.votes);
+/** The factions of the game: the server's (`facts.factions`, the view's public setup); those
+ * the lobby's options name (`known`) before the first message. */
+export function gameFactions(facts, known = null) {
+  if (facts && Array.isArray(facts.factions) && facts.factions.length) return facts.factions;
   return known || [];
-}
-
-/** The basic vote (more cards, then the highest card, then the next): 0, 1, null (tie) or
- * -1 when a value the view hides (a Demon's parity) would decide. */
-export function basicVote(mine, theirs) {
-  if (mine.length !== theirs.length) return mine.length > theirs.length ? 0 : 1;
-  for (let i = 0; i < mine.length; i++) {
-    const a = valueOf(mine[i]);
-    const b = valueOf(theirs[i]);
-    if (!/^\d+$/.test(a) || !/^\d+$/.test(b)) return -1;
-    if (Number(a) !== Number(b)) return Number(a) > Number(b) ? 0 : 1;
-  }
-  return null;
 }
 
 /** "Phase One · trick 3", "Phase Two begins", "Game over". */
@@ -494,18 +478,11 @@ function votesPanel(view, model) {
     h("thead", {}, h("tr", {}, h("th", {}, "faction"), h("th", { class: fit(names.of(first)) }, names.of(first)), h("th", { class: fit(names.of(second)) }, names.of(second)), h("th", {}, finished ? "won" : "leads"))),
   );
   const body = h("tbody");
+  // who leads (or won) each vote, in the server's words (claim.text.describe.table_facts)
+  const standings = (model.facts && model.facts.votes) || {};
   for (const faction of factions) {
     const values = [0, 1].map((p) => piles[p].filter((n) => factionOf(n) === faction).sort(byValue));
-    let lead;
-    if (finished) {
-      const winner = view.result.votes[faction];
-      lead = winner === null || winner === undefined ? "nobody" : names.of(winner);
-    } else if (OWN_VOTE.has(faction)) {
-      lead = "own rule";
-    } else {
-      const v = basicVote(values[0], values[1]);
-      lead = v === -1 ? "unclear" : v === null ? "tied" : names.of(v);
-    }
+    const lead = standings[faction] || "–";
     const cells = (p) => h("td", {}, values[p].length ? h("div", { class: "chips" }, values[p].map(chip)) : h("span", { class: "muted" }, "–"));
     body.append(
       h(
@@ -535,60 +512,14 @@ function votesPanel(view, model) {
   fill("votes", children);
 }
 
-// the counters' keys, as the core names them (claim.core.keys, sent with the catalog)
-const KEY = CATALOG.keys.counters;
-
-/** The locations in play and the public tallies of the locations and artifacts. The location
- * names compared here are the view's `setting` / `building` values whose counters these lines
- * read (the same lines as claim.text.describe.location_lines). */
-function locationFacts(view, names) {
-  const setting = view.setting;
-  const building = view.building;
-  const facts = [];
-  if (setting) facts.push(`Setting: ${title(setting)}`);
-  if (building) facts.push(`Building: ${title(building)}`);
-  const counters = view.counters || {};
-  const get = (key, fallback) => (key in counters ? counters[key] : fallback);
-  const isPlayer = (p) => p === 0 || p === 1;
-  if (setting === "plateau" && isPlayer(get(KEY.PLATEAU_PLAYER, -1)) && get(KEY.PLATEAU_COUNT, 0) > 0) {
-    facts.push(`Plateau: ${names.of(counters[KEY.PLATEAU_PLAYER])} won ${counters[KEY.PLATEAU_COUNT]} in a row (at 3 the other leads)`);
-  }
-  if (setting === "ice-fields" && isPlayer(get(KEY.ICE_FIELDS, -1))) {
-    facts.push(`Ice Fields: +1 on the next card of ${names.of(counters[KEY.ICE_FIELDS])}`);
-  }
-  if (setting === "lava-fields" && isPlayer(get(KEY.LAVA_PLAYER, -1)) && get(KEY.LAVA_COUNT, 0) > 0) {
-    facts.push(`Lava Fields: ${names.of(counters[KEY.LAVA_PLAYER])} lost ${counters[KEY.LAVA_COUNT]} in a row (5 wins the game)`);
-  }
-  for (const key of Object.keys(counters).sort()) {
-    if (key.startsWith(`${KEY.LIGHTHOUSE}:`) && isPlayer(counters[key])) {
-      facts.push(`Lighthouse: ${key.split(":")[1]} won outright by ${names.of(counters[key])}`);
-    }
-  }
-  if (building === "dungeon" && KEY.DUNGEON_FIRST in counters) {
-    const first = counters[KEY.DUNGEON_FIRST];
-    facts.push(`Dungeon: last trick of Phase One won by ${isPlayer(first) ? names.of(first) : "nobody"}`);
-  }
-  for (const [name, what] of [[KEY.SHOWN_DRAWS, "cards taken from the deck are shown"], [KEY.MASK, "face-down leads"]]) {
-    const left = get(name, 0);
-    if (left > 0) facts.push(`${title(name)}: ${what}, ${left} trick${left > 1 ? "s" : ""} left`);
-  }
-  for (const p of [0, 1]) {
-    for (const name of [KEY.FLASK_OF_TEARS, KEY.ICE_SWORD]) {
-      const amount = get(`${name}:${p}`, 0);
-      if (amount) facts.push(`${title(name)}: +${amount} on the next card of ${names.of(p)}`);
-    }
-  }
-  return facts;
-}
-
 function extrasPanel(view, model) {
   const { seat, names, factions } = model;
   const facts = [];
   const item = (label, ...content) => h("li", {}, h("strong", {}, `${label}: `), ...content);
-  if (factions.includes("werewolves") || (view.moon && view.moon !== "no-moon")) {
-    const rule = view.moon === "no-moon" ? "lower" : "higher";
-    facts.push(item("Moon", `${view.moon} (the ${rule} Werewolf wins a Werewolf lead)`));
-  }
+  const told = model.facts || {};
+  // the server's lines (claim.text.describe.table_facts): the moon, the Fire Phoenix pile, the
+  // other's choice under way, the public pools; then the cards laid out with a label
+  for (const line of told.components || []) facts.push(h("li", {}, line));
   if (factions.includes("trolls") || (view.troll_pool || []).length) {
     facts.push(item("Troll pool", (view.troll_pool || []).length ? cardRow(sortCards(view.troll_pool), { mini: true, tight: true }) : "none"));
   }
@@ -604,9 +535,6 @@ function extrasPanel(view, model) {
     );
     facts.push(item("Toxics", row));
   }
-  if (factions.includes("phoenixes") || (view.fire_phoenix || []).length) {
-    facts.push(item("Fire Phoenix pile", `${(view.fire_phoenix || []).length} cards`));
-  }
   if ((view.table || []).length) {
     facts.push(item("Frozen on the table (the next winner takes them)", cardRow(view.table, { mini: true, tight: true })));
   }
@@ -614,15 +542,7 @@ function extrasPanel(view, model) {
   if (seen.length && seat !== null && seat !== undefined) {
     facts.push(item("Top of the deck, shown to you", cardRow(seen, { mini: true, tight: true })));
   }
-  for (const line of locationFacts(view, names)) facts.push(h("li", {}, line));
-  if (view.heroes) {
-    // which heroes are in the deck stays secret until the end; then the result shows those seen
-    const which = view.status === "finished" ? "those seen are shown with the result" : "which ones is secret";
-    facts.push(item("Heroes", `${view.heroes.count} in the deck, from a pool of ${(view.heroes.pool || []).length} (${which})`));
-  }
-  if (view.artifacts && view.artifacts.pool) {
-    facts.push(item("Artifact pool", view.artifacts.pool.map(title).join(", ")));
-  }
+  for (const line of told.tallies || []) facts.push(h("li", {}, line));
   const discard = view.discard || [];
   facts.push(item("Discard pile", discard.length ? h("details", {}, h("summary", {}, `${discard.length} cards`), cardRow(sortCards(discard, factions), { mini: true, tight: true })) : "empty"));
   if ((view.out || []).length) facts.push(item("Out of the game", `${view.out.length} cards`));
@@ -809,7 +729,7 @@ export function layoutFans() {
 export function renderTable(model) {
   const view = model.view;
   if (view.heroes && view.heroes.values) setHeroValues(view.heroes.values);
-  const factions = gameFactions(view, model.factions);
+  const factions = gameFactions(model.facts, model.factions);
   setGameFactions(factions);
   const m = { ...model, factions, legal: model.hold ? [] : model.legal || [] };
   const [top, bottom] = order(model.seat);

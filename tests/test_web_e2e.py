@@ -31,11 +31,15 @@ from typing import Any
 import pytest
 from tests.waits import PATIENCE_S
 
+from claim.apps.web.games import CHOSEN_SEED
 from claim.core.engine import current_player, is_over
 from claim.core.game import new_game
 from claim.core.options import SetupOptions
 from claim.core.records import replay
 from claim.core.view import observe
+from claim.text import catalog
+from claim.text.account import card_name
+from claim.text.describe import move_text
 
 try:  # checked in the browser fixture, so that a missing package fails with a clear message
     from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
@@ -338,7 +342,9 @@ def check_final(page: Page, result: dict[str, Any], names: list[str]) -> None:
     assert page.inner_text("#winner") == expected_winner_line(result, names)
     for faction, voter in result["votes"].items():
         who = "nobody" if voter is None else names[voter]
-        assert page.inner_text(f"#final-votes li[data-faction='{faction}']") == f"{faction}: {who}"
+        # each faction by its title (9c75be9: faction titles in votes and result)
+        shown = f"{catalog.title(faction)}: {who}"
+        assert page.inner_text(f"#final-votes li[data-faction='{faction}']") == shown
         row = page.locator(f"#votes-table tr[data-faction='{faction}'] td.lead")
         assert row.inner_text() == who
     won = " · ".join(f"{names[p]} {result['votes_won'][p]}" for p in (0, 1))
@@ -411,7 +417,8 @@ def test_full_game_against_a_bot_by_clicking(server: str, context: BrowserContex
         if page.locator("#mine .hand div.card").count() and not checked_follow:
             checked_follow = True
             led = message["view"]["current"]["plays"][0]["card"]
-            assert f"led {led}" in page.inner_text("#prompt")
+            # the prompt names the led card; its code stays in the message (issue 37)
+            assert f"led {card_name(led)}" in page.inner_text("#prompt")
         take_turn(page, rng)
         clicks += 1
         assert clicks < MAX_CLICKS
@@ -642,6 +649,9 @@ def test_lobby_creates_a_bot_game_with_options(server: str, context: BrowserCont
         "setting": "plateau",
         "building": "dungeon",
         "artifacts": ",".join(sorted(artifacts, key=list(ARTIFACT_ORDER).index)),
+        # the seed typed in: against a bot a chosen deal is a practice deal, kept as such
+        # (issue 35: every seat's log says so and a rematch is dealt fresh)
+        CHOSEN_SEED: True,
     }
     extras = page.inner_text("#extras")
     assert "Setting: Plateau" in extras and "Building: Dungeon" in extras
@@ -748,7 +758,8 @@ def test_replay_steps_through_a_finished_game(server: str, context: BrowserConte
     row.locator("a.replay").click()
     until(page, AT_MOVE, 0)
     assert page.inner_text("#replay-where") == f"move 0 of {total}"
-    assert page.inner_text("#replay-next") == f"next: {record['moves'][0]}"
+    # the next move in words; the record keeps its code (issue 37)
+    assert page.inner_text("#replay-next") == f"next: {move_text(record['moves'][0])}"
     # the replay shows everything: both hands face up, the deal's prize
     assert sorted(hand_cards(page, "#mine")) == sorted(record["deal"]["hands"][0])
     assert sorted(hand_cards(page, "#other")) == sorted(record["deal"]["hands"][1])
@@ -767,9 +778,9 @@ def test_replay_steps_through_a_finished_game(server: str, context: BrowserConte
         "els => els.map(e => e.dataset.card)"
     ) == [first]
     assert len(hand_cards(page, "#mine")) == 12
-    assert log_lines(page)[-1] == f"Move 1: {record['moves'][0]}"
+    assert log_lines(page)[-1] == f"Move 1: {move_text(record['moves'][0])}"
     step("#replay-forward", 2)
-    assert any(f"player 0 leads {first}" in line for line in log_lines(page))
+    assert any(f"player 0 leads {card_name(first)}" in line for line in log_lines(page))
     assert page.locator("#trick .play .card").count() == 0
     assert "Last trick: Player 0 led" in page.inner_text("#last-trick")
     step("#replay-back", 1)
@@ -801,7 +812,8 @@ def check_final_replay(page: Page, result: dict[str, Any]) -> None:
     assert page.inner_text("#winner") == expected_winner_line(result, names)
     for faction, voter in result["votes"].items():
         who = "nobody" if voter is None else names[voter]
-        assert page.inner_text(f"#final-votes li[data-faction='{faction}']") == f"{faction}: {who}"
+        shown = f"{catalog.title(faction)}: {who}"  # by its title, as check_final
+        assert page.inner_text(f"#final-votes li[data-faction='{faction}']") == shown
 
 
 def test_replay_of_a_game_in_progress_is_refused(server: str, context: BrowserContext) -> None:

@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 import test_web_e2e as e2e
+from claim.apps.web.requests import MAX_NAME
 from test_web_e2e import api, create_game, until, wait_finished, wait_turn, watch_errors
 
 # the fixtures of test_web_e2e, found by pytest under these names
@@ -32,7 +33,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 #: every expansion's options, so artifacts (the header's switch, the rematch) are in play
 EVERYTHING = {"factions": "claim", "heroes": "6", "artifacts": "all"}
-#: two display names of the longest length the server takes (games.MAX_NAME)
+#: two display names of the longest length the server takes (requests.MAX_NAME)
 LONG_NAMES = ["Bartholomew Fitzgerald-X", "Maximiliana Winterbottom"]
 #: the least side of the square a finger taps (WCAG 2.5.5), in CSS px
 TAP_PX = 44
@@ -193,6 +194,7 @@ def test_the_phone_header_shows_the_whole_title(server: str, browser: Browser) -
 def test_a_24_character_name_fits_the_votes_table(
     server: str, browser: Browser, viewport: dict[str, int]
 ) -> None:
+    assert [len(name) for name in LONG_NAMES] == [MAX_NAME, MAX_NAME]  # the longest taken
     body = {"options": EVERYTHING, "seed": 4104, "seats": ["bot:random", "bot:random"]}
     created = api(server, "/api/games", {**body, "names": LONG_NAMES})
     wait_finished(server, created["id"])

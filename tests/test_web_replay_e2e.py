@@ -10,6 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import BrowserContext
 
 import test_web_e2e as e2e
+from claim.text.describe import move_text
 from test_web_e2e import (
     AT_MOVE,
     api,
@@ -44,12 +45,13 @@ def test_the_replay_tells_the_story_so_far_and_scrubs_and_changes_views(
     # opened at move 20: moves 1 to 20 are told, in order
     page.goto(f"{server}/play/{gid}?replay=20")
     until(page, AT_MOVE, 20)
-    assert _marks(page) == [f"Move {n}: {moves[n - 1]}" for n in range(1, 21)]
+    # each move in words; the record keeps its code (issue 37)
+    assert _marks(page) == [f"Move {n}: {move_text(moves[n - 1])}" for n in range(1, 21)]
     # the scrubber: straight to move 35
     page.fill("#replay-scrubber", "35")
     until(page, AT_MOVE, 35)
     assert page.inner_text("#replay-where") == f"move 35 of {len(moves)}"
-    assert _marks(page)[-1] == f"Move 35: {moves[34]}"
+    assert _marks(page)[-1] == f"Move 35: {move_text(moves[34])}"
     assert "replay=35" in page.url
     # everything: both hands face up
     everything = api(server, f"/api/games/{gid}/replay/35")

@@ -34,6 +34,7 @@ from claim.text.account import (
     Narrator,
     artifact_rules_lines,
     faction_titles,
+    held_artifacts_line,
     hero_table_lines,
     location_rules_lines,
     named,
@@ -202,17 +203,13 @@ def artifact_start_lines(config: GameConfig, seat: int, names: Names) -> list[st
     three, that the other holds three secret ones, and the public pool they were dealt from."""
     if not config.artifacts:
         return []
-    other = 1 - seat
     pool = (
         f"all {len(cards.ARTIFACTS)}"
         if config.artifact_pool == cards.ARTIFACTS
         else catalog.titles(config.artifact_pool)
     )
-    return [
-        f"Artifacts: you hold {catalog.titles(config.artifacts[seat])}; {names[other]} holds "
-        f"{len(config.artifacts[other])}, secret until used. Dealt from {pool} (help shows "
-        "their rules)."
-    ]
+    held = held_artifacts_line(config, seat, names)
+    return [f"{held} Dealt from {pool} (help shows their rules)."]
 
 
 def artifact_help_lines(config: GameConfig, seat: int) -> list[str]:

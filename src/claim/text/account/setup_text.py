@@ -104,12 +104,18 @@ def table_setup_lines(config: GameConfig, seat: int | None, names: Names) -> lis
             count = len(config.artifacts[0])
             lines.append(f"Artifacts: each player holds {count}, secret until used.")
         else:
-            other = 1 - mine[0]
-            lines.append(
-                f"Artifacts: you hold {artifact_titles(dealt[mine[0]] or ())}; "
-                f"{names[other]} holds {len(config.artifacts[other])}, secret until used."
-            )
+            lines.append(held_artifacts_line(config, mine[0], names))
     return lines
+
+
+def held_artifacts_line(config: GameConfig, seat: int, names: Names) -> str:
+    """What ``seat`` knows of the artifacts dealt (§8, W11): its own three by name, the other's
+    only as a count. The table's setup lines and the line game's opening both say this."""
+    other = 1 - seat
+    return (
+        f"Artifacts: you hold {artifact_titles(config.artifacts[seat])}; {names[other]} holds "
+        f"{len(config.artifacts[other])}, secret until used."
+    )
 
 
 #: the table's line for a deal its players did not draw fresh (issue 35): a chosen seed (a

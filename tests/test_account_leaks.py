@@ -121,9 +121,7 @@ class Audience:
         # name (named_cards), a function of the line's codes alone that tells them apart
         # (tests/test_no_codes.py), so it tells no more than the codes checked here (issue 37)
         self.narrators = {
-            v: Narrator(
-                state.clone(), viewer=v, names=names_for(v), live=True, named_cards=False
-            )
+            v: Narrator(state.clone(), viewer=v, names=names_for(v), live=True, named_cards=False)
             for v in VIEWERS
         }
         self.seen = {v: shown_to(state, v) for v in VIEWERS}

@@ -5,6 +5,7 @@ records and replays, and a one-line error for every kind of bad input, with noth
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import time
@@ -101,7 +102,7 @@ def test_create_a_game_against_a_bot_and_play_it_to_the_end(client: TestClient) 
     # moves the seat may know were made; no message for a move that opened a window hidden from
     # it, the next one covers it)
     versions = [m["version"] for m in messages]
-    assert versions[0] == 0 and all(a < b for a, b in zip(versions, versions[1:], strict=False))
+    assert versions[0] == 0 and all(a < b for a, b in itertools.pairwise(versions))
     for message in messages:
         to_act = message["view"]["next"] is not None and message["view"]["next"]["player"] == 0
         assert bool(message["legal"]) == to_act

@@ -944,6 +944,8 @@ def test_demons_show_their_parity_and_a_dual_card_asks_its_faction(
     page.click("#moves.choice button[data-move='play elf-orc:7 as orcs']")
     until(page, "() => Number(document.body.dataset.version) > 0")
     assert wait_turn(page)
-    assert page.inner_text("#last-trick").startswith("Last trick: You led elf-orc:7 as orcs")
+    # by name, as a person reads it (issue 37): "You led Elf / Orc 7 as Orcs"
+    led = f"Last trick: You led {card_name('elf-orc:7')} as {catalog.title('orcs')}"
+    assert page.inner_text("#last-trick").startswith(led)
     assert "elf-orc:7" not in hand_cards(page)
     assert errors == []

@@ -296,7 +296,7 @@ def check_viewer(
         text = message.pop("_text")
         assert not (all_keys({k: v for k, v in message.items() if k != "view"}) & FORBIDDEN_KEYS)
         if message.get("status") != "finished":
-            # the seed is told once the game is over (issue 35: in the log's last line), never before
+            # the seed is told once the game is over (issue 35: the log's last line), never before
             assert str(seed) not in text
         for seat, token in tokens.items():
             if seat != viewer:

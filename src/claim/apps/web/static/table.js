@@ -363,7 +363,7 @@ function trickPanel(view, model) {
   if (tricks.length && !hold) {
     const last = tricks[tricks.length - 1];
     const plays = last.plays
-      .map((p, i) => `${names.of(p.player)} ${i === 0 ? "led" : "played"} ${p.card}${p.as ? ` as ${p.as}` : ""}${p.value !== undefined ? ` (${p.value})` : ""}`)
+      .map((p, i) => `${names.of(p.player)} ${i === 0 ? "led" : "played"} ${cardWords(p.card)}${p.as ? ` as ${title(p.as)}` : ""}${p.value !== undefined ? ` (${p.value})` : ""}`)
       .join(", ");
     const who = last.winner === null || last.winner === undefined ? "nobody won" : names.act(last.winner, "won", "won");
     children.push(h("div", { class: "last-trick", id: "last-trick" }, `Last trick: ${cap(plays)} → ${who}${last.reason ? ` (${last.reason})` : ""}.`));

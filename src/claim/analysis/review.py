@@ -30,7 +30,7 @@ from claim.analysis.verdicts import (
     margin,
     verdict,
 )
-from claim.bots.search import SearchBot
+from claim.bots.search import MoveValue, SearchBot
 from claim.core import records
 from claim.core.engine import apply, current_player, legal_actions
 from claim.core.old_moves import upgrade_move
@@ -251,6 +251,19 @@ def weigh_at(record: Any, ply: int, budget: int, seed: int) -> Decision:
     return weigh(state, move, ply, budget, seed)
 
 
+def ranked(values: Sequence[MoveValue], legal: Sequence[str]) -> list[Choice]:
+    """A search's root moves as choices, the best first (the hint's order too, claim.analysis.
+    hint). A move's chance is the mean of its later simulations (MoveValue.late): the earlier
+    ones ran while the tree below it was still exploring, which drags the mean of a move that
+    needs exact play afterwards down (docs/analysis.md, "How good are the estimates"). The best
+    move is the search's own pick, the most simulated (the highest mean alone would favour
+    whichever move was luckiest: the winner's curse)."""
+    return sorted(
+        (Choice(v.move, v.late, v.visits) for v in values),
+        key=lambda c: (-c.simulations, -c.chance, legal.index(c.move)),
+    )
+
+
 def weigh(state: State, move: str, ply: int, budget: int, seed: int) -> Decision:
     """The decision of the player to act in ``state``, who made ``move``: every legal move's
     chance from that player's knowledge alone (determinizations of ``state`` for them)."""
@@ -262,16 +275,7 @@ def weigh(state: State, move: str, ply: int, budget: int, seed: int) -> Decision
     def sample(rng: Any) -> State:
         return determinize(state, player, rng)
 
-    values = bot.evaluate(legal, sample, spread=SPREAD, focus=move)
-    # a move's chance is the mean of its later simulations (MoveValue.late): the earlier ones
-    # ran while the tree below it was still exploring, which drags the mean of a move that
-    # needs exact play afterwards down (docs/analysis.md, "How good are the estimates")
-    choices = sorted(
-        (Choice(v.move, v.late, v.visits) for v in values),
-        key=lambda c: (-c.simulations, -c.chance, legal.index(c.move)),
-    )
-    # the best move is the search's own pick, the most simulated (the highest mean alone would
-    # favour whichever move was luckiest: the winner's curse)
+    choices = ranked(bot.evaluate(legal, sample, spread=SPREAD, focus=move), legal)
     best = choices[0]
     made = next(c for c in choices if c.move == move)
     drop = max(0.0, best.chance - made.chance)

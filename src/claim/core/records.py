@@ -47,6 +47,8 @@ class _RecordOptions(TypedDict, total=False):
     seed: int
     #: the random outcomes drawn so far (H11, A40)
     chance: list[str]
+    #: the moves made after the player asked for a hint (issue 39), by index into ``moves``
+    hinted: list[int]
 
 
 class Record(_RecordOptions):
@@ -60,7 +62,7 @@ class Record(_RecordOptions):
 #: the fields of a record (docs/records.md; its ``setup`` and ``deal``: claim.core.notation); any
 #: other field is refused (a misspelled one would otherwise replay another game), except
 #: annotations (``x-…``)
-RECORD_FIELDS = ("format", "setup", "deal", "position", "seed", "moves", "chance")
+RECORD_FIELDS = ("format", "setup", "deal", "position", "seed", "moves", "chance", "hinted")
 #: every number a record holds is an integer of at most 64 bits in magnitude, as its seed is
 NUMBER_LIMIT = SEED_LIMIT
 #: numbers in a record have at most this many digits: larger ones are refused while parsing,
@@ -209,12 +211,36 @@ def _parse_chance(record: dict[str, Any]) -> list[str]:
     return chance
 
 
+def _parse_hinted(record: dict[str, Any], moves: int) -> list[int]:
+    """``hinted`` (issue 39): the indices of the moves made after a hint, in increasing order,
+    each a move of the record. It changes nothing in the game: a replay checks it and goes on."""
+    hinted = record.get("hinted", [])
+    if not isinstance(hinted, list):
+        raise RecordError("hinted must be a list of move indices")
+    last = -1
+    for i, ply in enumerate(hinted):
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply < moves:
+            raise RecordError(
+                f"hinted[{i}] must be the index of one of the {moves} moves, got {_shorten(ply)}"
+            )
+        if ply <= last:
+            raise RecordError(f"hinted[{i}]: the indices must increase, got {ply} after {last}")
+        last = ply
+    return hinted
+
+
+def hinted(record: Any) -> list[int]:
+    """The moves of ``record`` made after a hint (issue 39): its ``hinted`` field, checked, or
+    none. A bad record raises the one-line RecordError reading it would."""
+    return _read(record)[2]
+
+
 def initial_state(record: Any) -> State:
     """The state a record starts from (its deal, its position, or a deal from its seed)."""
     return _read(record)[0]
 
 
-def _read(record: Any) -> tuple[State, list[str]]:
+def _read(record: Any) -> tuple[State, list[str], list[int]]:
     """A record read in one pass: each field parsed and checked once, in the order the messages
     have always named them; the starting state and the moves to replay from it."""
     if not isinstance(record, dict):
@@ -227,10 +253,11 @@ def _read(record: Any) -> tuple[State, list[str]]:
     seed = _parse_seed(record)
     chance = _parse_chance(record)
     moves = _parse_moves(record)
+    marked = _parse_hinted(record, len(moves))
     state = _starting_state(record, seed)
     # H11: random outcomes come from the record's chance list first (a position carries its own)
     state.scripted = (*state.chance, *chance)
-    return state, moves
+    return state, moves, marked
 
 
 def _starting_state(record: dict[str, Any], seed: int | None) -> State:
@@ -256,7 +283,7 @@ def _starting_state(record: dict[str, Any], seed: int | None) -> State:
 
 def replay(record: Any, upto: int | None = None) -> State:
     """Replay a record (its first ``upto`` moves, or all); illegal moves name their position."""
-    state, moves = _read(record)
+    state, moves, _ = _read(record)
     if upto is not None:
         moves = moves[:upto]
     for i, move in enumerate(moves):

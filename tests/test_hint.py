@@ -1,0 +1,125 @@
+"""The coach's hint (issue 39): the move the search prefers, from the player's own knowledge only.
+
+The fairness pairs are built as tests/test_determinize_exact.py builds them: two worlds drawn for
+the player from one position look the same to them (the same view, the same legal moves) and
+differ in what they cannot see (the other hand, the deck); the hint must be the same in both.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from claim.analysis.hint import hint
+from claim.core import records, worlds
+from claim.core.engine import apply, current_player, legal_actions
+from claim.core.errors import ClaimError, RecordError
+from claim.core.game import new_game
+from claim.core.options import EVERY_EXPANSION, SetupOptions
+from claim.core.state import State
+from claim.core.view import observe
+from claim.text.hints import hint_text
+
+BUDGET = 40
+
+
+def _position(seed: int, steps: int, options: SetupOptions = EVERY_EXPANSION) -> State:
+    """Game ``seed`` after ``steps`` random legal moves, at a decision with a choice."""
+    setup = options.resolve(seed)
+    state = new_game(setup.config, setup.seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        apply(state, rng.choice(legal_actions(state)))
+    while len(legal_actions(state)) < 2:
+        apply(state, legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(11, 0), (12, 9), (13, 20), (14, 33), (15, 50)])
+def test_positions_that_look_the_same_to_the_seat_get_the_same_hint(seed: int, steps: int) -> None:
+    state = _position(seed, steps)
+    seat = current_player(state)
+    assert seat is not None
+    first = worlds.determinize(state, seat, random.Random(1))
+    second = worlds.determinize(state, seat, random.Random(2))
+    # the pair: the same to the seat, different where the seat cannot see
+    assert observe(first, seat) == observe(second, seat)
+    assert legal_actions(first) == legal_actions(second) == legal_actions(state)
+    assert first.to_dict() != second.to_dict()
+    hints = [hint(s, seat, BUDGET, seed=7) for s in (state, first, second)]
+    assert hints[0] == hints[1] == hints[2]
+
+
+def test_the_other_hand_differs_in_a_pair() -> None:
+    """The pairs above do differ in the other player's hand (the point of the test)."""
+    state = _position(12, 9)
+    seat = current_player(state)
+    assert seat is not None
+    hands = {
+        str(worlds.determinize(state, seat, random.Random(k)).hands[1 - seat]) for k in range(4)
+    }
+    assert len(hands) > 1
+
+
+def test_a_hint_names_a_legal_move_and_the_runner_up() -> None:
+    state = _position(21, 12)
+    seat = current_player(state)
+    assert seat is not None
+    h = hint(state, seat, BUDGET, seed=3)
+    legal = legal_actions(state)
+    assert h.best in legal and h.runner_up in legal and h.best != h.runner_up
+    assert h.ply == len(state.moves)
+    assert h.simulations >= BUDGET
+    assert 0.0 <= h.best_chance <= 1.0
+    assert h == hint(state, seat, BUDGET, seed=3)  # seeded
+
+
+def test_a_hint_is_only_for_the_seat_to_move() -> None:
+    state = _position(22, 5)
+    seat = current_player(state)
+    assert seat is not None
+    with pytest.raises(ClaimError, match="not your turn"):
+        hint(state, 1 - seat, BUDGET)
+
+
+def test_the_hint_in_words_names_the_moves() -> None:
+    text = hint_text("play goblins:7", 0.623, "pass", 0.48)
+    assert text == (
+        "The search prefers Play Goblin 7 (wins 62% of its simulations); next best: Pass (48%)."
+    )
+    assert "only move" in hint_text("pass", 0.5, None, None)
+
+
+# -- the record's optional field --------------------------------------------------------------
+
+
+def _record() -> dict[str, object]:
+    state = _position(31, 6, SetupOptions())
+    return dict(records.to_record(state))
+
+
+def test_a_record_with_hinted_replays_and_one_without_it_too() -> None:
+    record = _record()
+    moves = len(record["moves"])  # type: ignore[arg-type]
+    plain = records.replay(record)
+    assert records.hinted(record) == []
+    marked = {**record, "hinted": [0, moves - 1]}
+    assert records.replay(marked).to_dict() == plain.to_dict()
+    assert records.hinted(marked) == [0, moves - 1]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"a": 1}, "hinted must be a list of move indices"),
+        ([True], r"hinted\[0\] must be the index"),
+        ([99], r"hinted\[0\] must be the index of one of the"),
+        ([-1], r"hinted\[0\] must be the index"),
+        ([2, 1], r"hinted\[1\]: the indices must increase"),
+        ([1, 1], r"hinted\[1\]: the indices must increase"),
+    ],
+)
+def test_a_bad_hinted_field_is_refused_in_one_line(value: object, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        records.replay({**_record(), "hinted": value})

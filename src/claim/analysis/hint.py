@@ -27,7 +27,7 @@ from claim.core.engine import current_player, legal_actions
 from claim.core.errors import ClaimError
 from claim.core.state import State
 from claim.core.worlds import determinize
-from claim.text.hints import hint_text
+from claim.text.hints import hint_refused_line, hint_text
 
 #: simulations a hint gets unless told: the analysis's (about a tenth of a second on the base
 #: game, half a second with every expansion, compiled core; docs/analysis.md)
@@ -71,7 +71,7 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = HINT_SE
     """The hint for ``seat``'s decision in ``state`` (their turn, else a one-line ClaimError),
     from ``seat``'s knowledge only (module doc), with ``budget`` simulations."""
     if state.result is not None or current_player(state) != seat:
-        raise ClaimError("a hint is for your own decision, and it is not your turn")
+        raise ClaimError(hint_refused_line())
     ply = len(state.moves)
     # the only read of the true state: one world that shows ``seat`` exactly what they know
     # (their view, their legal moves); view-identical positions give the same world

@@ -13,6 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from claim.apps.tui.keys import HINT_KEY, key_display
 from claim.apps.tui.widgets import coloured
 from claim.text.account import SAVE_HOLDS_DEAL
 
@@ -82,6 +83,9 @@ PLAY_KEYS = [
     "?  F1    this help          ^s  save the game (a record)",
     "^q       leave the game     ^t  the rest of the table: locations, artifacts, cards left",
     "^l       the whole log",
+    f"{key_display(HINT_KEY):<9}a hint: the move the search prefers, weighed from what you know,",
+    "         with its chance of winning and the next best (a saved game marks the moves made",
+    "         after one)",
     "^d       at an artifact window: don't ask again this game about the highlighted move's",
     "         artifact (every offered one when pass is highlighted)",
     "^a       ask at every artifact window (by default a window is passed for you when its",

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 #: save the game to a record (the table's binding)
 SAVE_KEY = "ctrl+s"
+#: ask the search for a hint on your decision (issue 39); not ctrl+h, which terminals send as
+#: Backspace (the move filter's)
+HINT_KEY = "ctrl+g"
 #: leave the game, asking first and offering to save (the app's binding, above Textual's quit)
 QUIT_KEY = "ctrl+q"
 

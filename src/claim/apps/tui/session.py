@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from claim.analysis.hint import HINT_BUDGET, Hint, hint
 from claim.bots import STRENGTHS, Bot, decide, make_bot
 from claim.core import records
 from claim.core.engine import current_player, is_over, legal_actions
@@ -41,6 +42,7 @@ from claim.text.account import (
     table_setup_lines,
 )
 from claim.text.describe import asked
+from claim.text.hints import hint_refused_line
 
 #: the bots a player may choose, as ``make_bot`` reads them, with what the menu calls them
 BOT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -93,6 +95,9 @@ class GameSession:
     #: the deal was not drawn fresh: a chosen seed, or a resumed save (which holds the deal);
     #: the table says so, and shows no seed before the end either way (issue 35)
     chosen_deal: bool = False
+    #: the moves the human asked a hint for (issue 39), by their index in the record's moves:
+    #: saved as the record's ``hinted`` (those made so far), read back on resuming
+    hinted: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.seat not in (0, 1):
@@ -160,6 +165,7 @@ class GameSession:
             raise ClaimError(f"{path}: the game is already over (claim replay shows it)")
         session = cls.start(state, seat, bot_spec, bot_seed)
         session.chosen_deal = True  # the save holds the deal
+        session.hinted.update(records.hinted(record))
         told = len(state.moves)
         session.log.append(f"Resumed from {path} after {told} move{'s' if told != 1 else ''}.")
         return session
@@ -253,6 +259,17 @@ class GameSession:
             raise ClaimError("it is not the bot's turn")
         return decide(self.state, self.bot)
 
+    def hint(self, budget: int = HINT_BUDGET) -> Hint:
+        """The search's hint for the human's decision, from their knowledge only
+        (claim.analysis.hint), remembered for the record (:attr:`hinted`). Only reads the
+        state, so the interface may run it in a worker thread; not the human's turn: a one-line
+        ClaimError."""
+        if not self.human_to_move:
+            raise ClaimError(hint_refused_line())
+        found = hint(self.state.clone(), self.seat, budget)
+        self.hinted.add(found.ply)
+        return found
+
     def apply_bot(self, move: str) -> list[str]:
         """Play the bot's ``move`` (from :meth:`bot_choice`) and return its log lines."""
         if not self.bot_to_move:
@@ -277,7 +294,11 @@ class GameSession:
     # -- saving and the end --------------------------------------------------------------------
 
     def record(self) -> records.Record:
-        return records.to_record(self.state)
+        record = records.to_record(self.state)
+        made = sorted(ply for ply in self.hinted if ply < len(self.state.moves))
+        if made:  # written only when there is one: a record without hints is as before
+            record["hinted"] = made
+        return record
 
     def save(self, path: str | Path) -> Path:
         """Write the game so far as a record (``claim replay`` reads it, :meth:`resume`

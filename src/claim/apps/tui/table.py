@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.worker import Worker, WorkerState
 
+from claim.analysis.hint import Hint
 from claim.apps.tui.dialogs import (
     PLAY_KEYS,
     REPLAY_KEYS,
@@ -30,7 +31,7 @@ from claim.apps.tui.dialogs import (
     SaveScreen,
     TextScreen,
 )
-from claim.apps.tui.keys import SAVE_KEY, key_display
+from claim.apps.tui.keys import HINT_KEY, SAVE_KEY, key_display
 from claim.apps.tui.session import GameSession, ReplaySession, bot_label
 from claim.apps.tui.widgets import (
     LogPanel,
@@ -44,6 +45,7 @@ from claim.core.errors import ClaimError
 from claim.text import catalog
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from claim.text.describe import heading, ordered_moves, prompt_text, table_sections
+from claim.text.hints import hint_refused_line, hint_thinking_line
 
 if TYPE_CHECKING:
     from claim.apps.tui.app import ClaimApp
@@ -163,6 +165,7 @@ class TableScreen(FittedScreen):
         Binding("ctrl+l", "full_log", "Log", key_display="^l"),
         Binding("ctrl+d", "never_ask", "Don't ask again", key_display="^d"),
         Binding("ctrl+a", "ask_all", "Ask at every window", show=False),
+        Binding(HINT_KEY, "hint", "Hint", key_display=key_display(HINT_KEY)),
         # the letters alone when the move list does not take them (it filters with them):
         # after the end, while the bot thinks, or with the log focused
         Binding("s", "save", "Save", show=False),
@@ -273,7 +276,7 @@ class TableScreen(FittedScreen):
         while session.human_to_move and not self.ask_all:
             decision = session.decision()
             kind = decision["kind"] if decision else None
-            names = unasked(kind, session.legal(), session.view(), session.seat, self.never)
+            names = unasked(kind, session.legal(), session.state, session.seat, self.never)
             if not names:
                 return
             lines = session.play("pass")
@@ -391,6 +394,9 @@ class TableScreen(FittedScreen):
             self.action_result()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "hint":
+            self.hint_done(event)
+            return
         if event.worker.group != "bot" or event.state != WorkerState.SUCCESS:
             return
         move = event.worker.result
@@ -420,6 +426,30 @@ class TableScreen(FittedScreen):
         if not self.session.bot_to_move or self.slow_bot:
             self.refresh_table()  # a quick bot answers at once: one redraw after its moves
         self.next_turn()
+
+    # -- the coach's hint (issue 39) -------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the search which move it prefers for the human's decision, from what they know
+        (GameSession.hint): in a worker thread, no move taken meanwhile (``thinking``), the
+        answer told in the log; the move made next is marked in the record."""
+        if self.thinking or not self.session.human_to_move:
+            self.app.bell()
+            self.say(hint_refused_line())
+            return
+        self.thinking = True
+        self.say(hint_thinking_line())
+        self.run_worker(self.session.hint, thread=True, group="hint", exclusive=True)
+
+    def hint_done(self, event: Worker.StateChanged) -> None:
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        self.thinking = False
+        found = event.worker.result
+        if event.state == WorkerState.SUCCESS and isinstance(found, Hint):
+            self.say(found.text())
+        else:
+            self.say(f"error: {event.worker.error}")
 
     def action_choose(self, number: int) -> None:
         moves = self.query_one(MovesPanel).moves

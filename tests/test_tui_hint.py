@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.clitools import run
 from tests.test_tui import SIZE, settle, table
 
 from claim.apps.tui.app import ClaimApp
@@ -69,3 +70,25 @@ def test_a_resumed_game_keeps_its_hinted_moves(tmp_path: Path) -> None:
     resumed = GameSession.resume(path)
     assert resumed.hinted == {found.ply}
     assert resumed.record()["hinted"] == [found.ply]
+
+
+# -- the line game (claim play --plain) ----------------------------------------------------------
+
+
+def test_the_line_game_has_a_hint_command_and_saves_the_mark(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = run("play", "--plain", "--seed", "9", input=f"hint\n1\nsave {path}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "The search prefers " in result.output and "next best: " in result.output
+    record = records.read_json(path)
+    ply = record["hinted"][0]
+    assert record["hinted"] == [ply] and ply < len(record["moves"])
+    # resumed, the mark is kept and saved again with the next save
+    again = tmp_path / "h.json"
+    result = run("play", "--plain", "--resume", str(path), input=f"1\nsave {again}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert records.read_json(again)["hinted"] == [ply]
+    assert (
+        "hint         the move the search prefers"
+        in run("play", "--plain", "--seed", "9", input="help\nquit\n").output
+    )

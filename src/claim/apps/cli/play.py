@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from claim.analysis.hint import hint
 from claim.apps.cli.group import BOT_SPECS, cli, fail, resolve_options
 from claim.apps.cli.options import SETUP_OPTION_NAMES, setup_options
 from claim.apps.cli.table import table_lines
@@ -51,6 +52,8 @@ Other commands:
   help         this text, and the powers of the factions, heroes, locations and artifacts in
                play
   show         show the table again
+  hint         the move the search prefers, weighed from what you know, with its chance of
+               winning and the next best (a saved game marks the moves made after one)
   save FILE    write the game so far as a record (replay it with: claim replay FILE); the
                file holds the whole deal, the bot's cards included
   quit         leave the game"""
@@ -148,8 +151,11 @@ def play(
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         _play_on_table(ctx, seed, options, seat, spec, bot_seed, no_menu, resume)
         return
+    #: the moves made after a hint (issue 39), saved as the record's ``hinted``
+    hinted: set[int] = set()
     if resume is not None:
         state = _resumed_state(resume)
+        hinted.update(records.hinted(records.read_json(resume)))
         opening = f"Resumed from {resume} after {len(state.moves)} moves."
     else:
         setup = resolve_options(seed, options)
@@ -180,7 +186,7 @@ def play(
         say("")
         for line in table_lines(observe(state, seat), seat, names):
             say(named(line))
-        if not _human_turn(state, narrator, seat):
+        if not _human_turn(state, narrator, seat, hinted):
             return
     if state.seed is not None:
         say(seed_end_line(state.seed))
@@ -284,7 +290,9 @@ def say(text: str = "", err: bool = False, bold: bool = False) -> None:
         click.secho(line, err=err, bold=bold or None)
 
 
-def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
+def _human_turn(
+    state: State, narrator: Narrator, seat: int, hinted: set[int] | None = None
+) -> bool:
     """Ask until the human makes a legal move (True) or leaves (False). The moves are numbered
     in the order the table lists them (ordered_moves, as the full-screen table numbers them)."""
     legal = ordered_moves(legal_actions(state), state.config.factions)
@@ -320,7 +328,13 @@ def _human_turn(state: State, narrator: Narrator, seat: int) -> bool:
                 say(named(line))
             continue
         if word == "save":
-            _save(state, rest.strip())
+            _save(state, rest.strip(), hinted)
+            continue
+        if word == "hint":
+            found = hint(state, seat)
+            if hinted is not None:
+                hinted.add(found.ply)
+            say(found.text())
             continue
         move = _parse_move(text, legal)
         if move is None:
@@ -369,12 +383,16 @@ def _play_on_table(
         fail(str(exc))
 
 
-def _save(state: State, target: str) -> None:
+def _save(state: State, target: str, hinted: set[int] | None = None) -> None:
     if not target:
         say("error: save needs a file name, e.g. save game.json", err=True)
         return
+    record = records.to_record(state)
+    made = sorted(ply for ply in hinted or () if ply < len(state.moves))
+    if made:  # the moves made after a hint (issue 39); no field when there is none
+        record["hinted"] = made
     try:
-        Path(target).write_text(records.dumps(records.to_record(state)), encoding="utf-8")
+        Path(target).write_text(records.dumps(record), encoding="utf-8")
     except OSError as exc:
         say(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
         return

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from claim.analysis import analyse, assemble, decision_plies, report_lines
 from claim.analysis.hint import hint
 from claim.core import records, worlds
 from claim.core.engine import apply, current_player, legal_actions
@@ -123,3 +124,27 @@ def test_a_record_with_hinted_replays_and_one_without_it_too() -> None:
 def test_a_bad_hinted_field_is_refused_in_one_line(value: object, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         records.replay({**_record(), "hinted": value})
+
+
+# -- the analysis marks the moves made after a hint ----------------------------------------------
+
+
+def test_the_analysis_marks_the_moves_made_after_a_hint() -> None:
+    record = _record()
+    plies = decision_plies(record)[:2]
+    marked = {**record, "hinted": [plies[1]]}
+    analysis = analyse(marked, budget=20, plies=set(plies))
+    flags = {d.ply: d.hinted for d in analysis.decisions}
+    assert flags == {plies[0]: False, plies[1]: True}
+    data = analysis.to_json()["decisions"]
+    assert [d["hinted_text"] for d in data] == [None, "after a hint"]
+    lines = report_lines(analysis, "g.json")
+    at = lines.index("Moves made after a hint:")
+    assert lines[at + 1].startswith(f"  move {plies[1] + 1}, player ")
+    # the same record without the field: nothing marked, no such section
+    plain = analyse(record, budget=20, plies=set(plies))
+    assert not any(d.hinted for d in plain.decisions)
+    assert "Moves made after a hint:" not in report_lines(plain, "g.json")
+    # the web server's path (its own workers weigh, then assemble) marks them too
+    again = assemble(marked, plain.decisions, 20, 1)
+    assert [d.hinted for d in again.decisions] == [False, True]

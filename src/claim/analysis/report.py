@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from claim.analysis.review import Analysis, Decision
 from claim.analysis.verdicts import VERDICTS, loss_words
+from claim.text.hints import AFTER_HINT
 
 PHASES = {1: "I", 2: "II"}
 #: the chart's characters, lowest first (a chance of 0 to 1 in eight steps)
@@ -39,15 +40,30 @@ def report_lines(analysis: Analysis, source: str) -> list[str]:
     marked = [d for d in analysis.decisions if d.verdict is not None]
     lines += ["", "Marked moves:" if marked else "No move lost a clear chance of winning."]
     lines += [f"  {decision_line(d)}" for d in marked]
+    hinted = [d for d in analysis.decisions if d.hinted]
+    if hinted:
+        lines += ["", f"Moves made {AFTER_HINT}:"]
+        lines += [f"  {hinted_line(d)}" for d in hinted]
     return lines
 
 
+def hinted_line(d: Decision) -> str:
+    """A decision made after a hint: the move and its chance, and the search's choice."""
+    best = "the search's choice too" if d.best == d.move else f"{d.best} was its choice"
+    return (
+        f"move {d.ply + 1}, player {d.player}: {d.move} ({_percent(d.chance)}), "
+        f"{best} ({_percent(d.best_chance)})"
+    )
+
+
 def decision_line(d: Decision) -> str:
-    """One marked decision: where, who, the move and its chance, the better move and its."""
+    """One marked decision: where, who, the move and its chance, the better move and its (and
+    whether the player had asked for a hint, issue 39)."""
     return (
         f"move {d.ply + 1} (phase {PHASES.get(d.phase, d.phase)}, trick {d.trick}), "
         f"player {d.player}: {d.move} ({_percent(d.chance)}) — {d.verdict}, "
         f"{d.best} was better ({_percent(d.best_chance)}), {loss_words(d.drop, d.noise)}"
+        + (f", {AFTER_HINT}" if d.hinted else "")
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from claim.analysis.verdicts import (
@@ -37,6 +37,7 @@ from claim.core.old_moves import upgrade_move
 from claim.core.state import State
 from claim.core.worlds import determinize
 from claim.text.describe import move_text
+from claim.text.hints import AFTER_HINT
 
 #: simulations per decision unless told (``--budget``): a whole base game in about ten seconds
 #: on one core here, one with every expansion in well under a minute (docs/analysis.md)
@@ -75,6 +76,8 @@ class Decision:
     noise: float  # the drop's margin of error (verdicts.margin)
     verdict: str | None
     choices: tuple[Choice, ...]  # every legal move, the best first
+    #: the player asked for a hint before this move (the record's ``hinted``, issue 39)
+    hinted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -97,6 +100,9 @@ class Decision:
                 {"move": c.move, "chance": round(c.chance, 4), "simulations": c.simulations}
                 for c in self.choices
             ],
+            "hinted": self.hinted,
+            # the page shows the mark in the server's words (claim.text.hints)
+            "hinted_text": AFTER_HINT if self.hinted else None,
         }
 
 
@@ -190,7 +196,7 @@ def analyse(
                 decisions.append(future.result())
                 if progress is not None:
                     progress()
-    return _assemble(final, decisions, budget, seed)
+    return _assemble(final, decisions, budget, seed, records.hinted(record))
 
 
 def check_budget(budget: int) -> None:
@@ -202,11 +208,20 @@ def check_budget(budget: int) -> None:
 def assemble(record: Any, decisions: Sequence[Decision], budget: int, seed: int) -> Analysis:
     """The analysis of ``record`` from its weighed ``decisions`` (in the record's order), for
     a caller that weighs them itself (:func:`weigh_at` in its own workers: the web server)."""
-    return _assemble(records.replay(record), decisions, budget, seed)
+    return _assemble(records.replay(record), decisions, budget, seed, records.hinted(record))
 
 
-def _assemble(final: State, decisions: Sequence[Decision], budget: int, seed: int) -> Analysis:
-    """The analysis from the record's final state (replayed once) and its decisions."""
+def _assemble(
+    final: State,
+    decisions: Sequence[Decision],
+    budget: int,
+    seed: int,
+    hinted: Collection[int] = (),
+) -> Analysis:
+    """The analysis from the record's final state (replayed once) and its decisions, those made
+    after a hint (``hinted``: the record's move indices) marked."""
+    marked = set(hinted)
+    decisions = [replace(d, hinted=True) if d.ply in marked else d for d in decisions]
     result = final.result
     return Analysis(
         budget=budget,

@@ -173,6 +173,8 @@ function drawChart(a) {
 function decisionItem(d) {
   const phase = d.phase === 2 ? "II" : "I";
   const mark = d.verdict ? h("span", { class: `mark ${d.verdict}` }, ` ${SYMBOL[d.verdict]} ${d.verdict}`) : "";
+  // issue 39: the player had asked for a hint before this move (the server's words)
+  const hinted = d.hinted ? h("span", { class: "mark hinted" }, ` · ${d.hinted_text}`) : "";
   const better =
     d.best !== d.move
       ? h("span", { class: "better" }, "Better: ", h("strong", { title: d.best }, d.best_text || d.best), ` (${percent(d.best_chance)}), `,
@@ -181,20 +183,21 @@ function decisionItem(d) {
       : h("span", { class: "better" }, "The search's choice too.");
   return h(
     "li",
-    { class: d.verdict ? "marked" : "unmarked", dataset: { ply: String(d.ply), verdict: d.verdict || "" } },
+    { class: d.verdict ? "marked" : "unmarked", dataset: { ply: String(d.ply), verdict: d.verdict || "", hinted: d.hinted ? "1" : "" } },
     h("span", { class: "where" }, `Move ${d.ply + 1} · phase ${phase}, trick ${d.trick} · `, h("span", { class: "name" }, names[d.player]), " "),
     h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=${d.ply}`, title: "The position before this move, in the replay" }, "position"),
     h("br"),
     h("strong", { title: d.move }, d.move_text || d.move),
     ` (${percent(d.chance)})`,
     mark,
+    hinted,
     better,
   );
 }
 
 function drawMoves(a) {
   const all = $("show-all").checked;
-  const shown = a.decisions.filter((d) => all || d.verdict);
+  const shown = a.decisions.filter((d) => all || d.verdict || d.hinted);
   $("moves").replaceChildren(
     ...(shown.length ? shown.map(decisionItem) : [h("li", {}, "No move lost a clear chance of winning.")]),
   );

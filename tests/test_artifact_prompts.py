@@ -1,17 +1,21 @@
-"""Which artifact windows are worth asking (claim.text.artifact_prompts, issue 18): read from the
-player's view and legal moves only, on built positions (tests/scenario.py)."""
+"""Which artifact windows are worth asking (claim.text.artifact_prompts, issues 18, 37): the trick
+played out with the use and without it on the seat's worlds, so the answer depends only on what
+the seat knows; on built positions (tests/scenario.py) and over random games."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterator, Sequence
 
 import pytest
 
-from claim.core import engine, records
+from claim.core import engine, records, worlds
+from claim.core.game import new_game
+from claim.core.options import EVERY_EXPANSION
 from claim.core.powers import artifacts as arts
 from claim.core.state import State
 from claim.core.view import observe
-from claim.text.artifact_prompts import offered, skipped_line, unasked
+from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
 from scenario import CLAIM, position_record
 
 WAND = ["magic-wand", "spyglass", "flask-of-tears"]
@@ -47,7 +51,7 @@ def at_wand_window(
 def wand_unasked(state: State) -> list[str]:
     legal = engine.legal_actions(state)
     assert "use magic-wand +2" in legal or "use mirror-of-lies" in legal
-    return unasked(arts.PLAYED, legal, observe(state, 1), 1)
+    return unasked(arts.PLAYED, legal, state, 1)
 
 
 def test_the_wand_is_not_asked_when_two_cannot_change_the_winner() -> None:
@@ -68,12 +72,13 @@ def test_the_wand_is_not_asked_on_a_follow_of_another_faction() -> None:
     assert wand_unasked(state) == ["magic-wand"]
 
 
-def test_the_wand_is_asked_when_a_power_decides() -> None:
-    # a Knight on a Goblin lead wins by its own rule: the check does not guess
+def test_the_wand_is_not_asked_when_a_power_decides_whatever_the_values() -> None:
+    # a Knight on a Goblin lead wins by its own rule, whatever the values: the engine's play-out
+    # says so (the check used to ask whenever a power might decide)
     state = at_wand_window(
         [["goblins:5", "goblins:1"], ["knights:9", "knights:3"]], "goblins:5", "knights:9"
     )
-    assert wand_unasked(state) == []
+    assert wand_unasked(state) == ["magic-wand"]
 
 
 def test_the_mirror_is_asked_only_when_its_five_changes_the_winner() -> None:
@@ -98,21 +103,24 @@ def test_the_wand_and_the_mirror_together_reach_further() -> None:
     assert wand_unasked(both) == []
     # the player said not to ask about the Mirror: the Wand alone cannot change the trick
     legal = engine.legal_actions(both)
-    assert unasked(arts.PLAYED, legal, observe(both, 1), 1, never={"mirror-of-lies"}) == [
+    assert unasked(arts.PLAYED, legal, both, 1, never={"mirror-of-lies"}) == [
         "magic-wand",
         "mirror-of-lies",
     ]
 
 
-def test_the_wand_is_asked_after_a_frozen_trick() -> None:
+def test_the_wand_counts_the_bonus_of_a_frozen_trick() -> None:
     # the Ice Sword froze the first trick: each player's next card takes its frozen card's
-    # printed value (A37), which the plays do not show; the 2 and the 9 may be anything
-    hands = [["goblins:5", "goblins:9", "goblins:1"], ["goblins:4", "goblins:2", "goblins:3"]]
+    # printed value (A37), which the plays do not show: the 7 led is 12, an 8 followed 12 too
+    # (a tie, the leader's; +2 wins: asked), a 2 followed 6 (no Wand reaches 12: not asked)
+    hands = [["goblins:5", "goblins:7", "goblins:1"], ["goblins:4", "goblins:2", "goblins:8"]]
     frozen = ["play goblins:5", "play goblins:4", "use ice-sword"]
     sword = ["ice-sword", "gamblers-book", "endless-rope"]
-    state = at_wand_window(hands, "goblins:9", "goblins:2", theirs=sword, before=frozen)
-    assert observe(state, 1)["tricks"][-1]["reason"] == arts.FROZEN_REASON
-    assert wand_unasked(state) == []
+    close = at_wand_window(hands, "goblins:7", "goblins:8", theirs=sword, before=frozen)
+    assert observe(close, 1)["tricks"][-1]["reason"] == arts.FROZEN_REASON
+    assert wand_unasked(close) == []
+    far = at_wand_window(hands, "goblins:7", "goblins:2", theirs=sword, before=frozen)
+    assert wand_unasked(far) == ["magic-wand"]
 
 
 def test_the_wand_is_asked_on_your_lead() -> None:
@@ -128,9 +136,9 @@ def test_the_wand_is_asked_on_your_lead() -> None:
     engine.apply(state, "play goblins:9")
     assert state.tasks[0][:2] == (arts.PLAYED, 0)
     legal = engine.legal_actions(state)
-    assert unasked(arts.PLAYED, legal, observe(state, 0), 0) == []
+    assert unasked(arts.PLAYED, legal, state, 0) == []
     # unless the player said not to ask again this game
-    assert unasked(arts.PLAYED, legal, observe(state, 0), 0, never={"magic-wand"}) == ["magic-wand"]
+    assert unasked(arts.PLAYED, legal, state, 0, never={"magic-wand"}) == ["magic-wand"]
 
 
 @pytest.mark.parametrize(
@@ -149,3 +157,160 @@ def test_the_skipped_line_says_why() -> None:
     assert "could not change the trick" in skipped_line(["magic-wand"], set())
     assert "Magic Wand" in skipped_line(["magic-wand"], set())
     assert "not to ask again" in skipped_line(["magic-wand"], {"magic-wand"})
+
+
+# -- issue 37: every artifact, from what the seat knows -------------------------------------------
+
+FROST = ["ice-kings", "ice-queens", "yetis", "frostbeasts", "dwarves"]
+
+
+def at_lead_window(
+    hands: Sequence[Sequence[str]],
+    lead: str,
+    mine: Sequence[str] = WAND,
+    theirs: Sequence[str] = OTHER,
+) -> State:
+    """Phase Two, player 0 (holding ``mine``) has led ``lead``: the state at their window right
+    after it. Every card not in a hand is out of the game, unseen: what player 1 holds is
+    secret to player 0 (any unseen card may be in their hand)."""
+    record = position_record(FROST, phase=2, hands=hands, artifacts=(mine, theirs), discard=[])
+    state = records.initial_state(record)
+    while state.tasks and state.tasks[0][0] == arts.START:
+        engine.apply(state, "pass")
+    engine.apply(state, f"play {lead}")
+    assert state.tasks[0][:2] == (arts.PLAYED, 0), state.tasks
+    return state
+
+
+def lead_unasked(state: State, never: set[str] | None = None) -> list[str]:
+    return unasked(arts.PLAYED, engine.legal_actions(state), state, 0, never or set())
+
+
+def test_the_wand_after_leading_the_highest_card() -> None:
+    # issue 37's case: an Ice King 10 led. +2 changes nothing, but -2 makes it an 8, which a 9
+    # would beat: a change (to the leader's loss, but losing a trick may be what they want:
+    # the screen does not judge). Asked while a 9 may be in the other hand...
+    hidden = [["ice-kings:10", "ice-kings:1"], ["ice-queens:3", "yetis:2"]]
+    assert lead_unasked(at_lead_window(hidden, "ice-kings:10")) == []
+    # ... not when the seat knows it is not: every other card is in the public discard pile,
+    # so the other hand is known (the follower has no Wand: it is the seat's; a Mirror of
+    # Lies of theirs makes a 3 an 8, still short of an 8, a tie going to the leader)
+    known = position_record(FROST, phase=2, hands=hidden, artifacts=(WAND, OTHER))
+    state = records.initial_state(known)
+    while state.tasks and state.tasks[0][0] == arts.START:
+        engine.apply(state, "pass")
+    engine.apply(state, "play ice-kings:10")
+    assert lead_unasked(state) == ["magic-wand"]
+
+
+def known_lead(hands: Sequence[Sequence[str]], lead: str, mine: Sequence[str]) -> State:
+    """As :func:`at_lead_window`, every card not in a hand in the public discard pile: the
+    other hand is known to the seat (not their artifacts)."""
+    record = position_record(FROST, phase=2, hands=hands, artifacts=(mine, OTHER))
+    state = records.initial_state(record)
+    while state.tasks and state.tasks[0][0] == arts.START:
+        engine.apply(state, "pass")
+    engine.apply(state, f"play {lead}")
+    assert state.tasks[0][:2] == (arts.PLAYED, 0), state.tasks
+    return state
+
+
+def test_the_other_players_secret_mirror_is_counted() -> None:
+    # the follower holds an Ice King 5 (known): no use of the seat's Wand changes a 10 against
+    # a 5 (12 or 8). But their Mirror of Lies, if they hold it (secret), makes the 5 a 10: a
+    # tie the leader wins, that -2 would lose. The Mirror may be theirs: asked
+    hands = [["ice-kings:10", "ice-kings:1"], ["ice-kings:5", "yetis:2"]]
+    assert lead_unasked(known_lead(hands, "ice-kings:10", WAND)) == []
+    # the seat holds the Mirror (not to be asked about): the other cannot; not asked
+    state = known_lead(hands, "ice-kings:10", BOTH)
+    assert lead_unasked(state, {"mirror-of-lies"}) == ["magic-wand", "mirror-of-lies"]
+
+
+def test_a_card_moving_artifact_is_always_asked() -> None:
+    # the Hunting Cloak makes the follower play a card at random (A6): the game changes
+    # whatever the trick; with it, the window is asked even when the Wand could not matter
+    hands = [["ice-kings:10", "ice-kings:1"], ["ice-kings:5", "yetis:2"]]
+    cloak = ["magic-wand", "hunting-cloak", "mirror-of-lies"]
+    state = known_lead(hands, "ice-kings:10", cloak)
+    assert lead_unasked(state, {"mirror-of-lies"}) == []
+    # not asked about the Cloak: the Wand alone could not change the trick
+    assert lead_unasked(state, {"mirror-of-lies", "hunting-cloak"}) == [
+        "magic-wand",
+        "hunting-cloak",
+        "mirror-of-lies",
+    ]
+
+
+def test_the_ice_sword_is_asked_while_another_trick_can_be_played() -> None:
+    # A18: it freezes the trick whenever another can follow; in the last trick it has no effect
+    sword = ["ice-sword", "spyglass", "flask-of-tears"]
+
+    def at_ice(hands: Sequence[Sequence[str]]) -> State:
+        record = position_record(FROST, phase=2, hands=hands, artifacts=(sword, OTHER))
+        state = records.initial_state(record)
+        for move in ("play ice-kings:9", "play ice-kings:3"):
+            while move not in engine.legal_actions(state):
+                engine.apply(state, "pass")
+            engine.apply(state, move)
+        assert state.tasks[0][:2] == (arts.ICE, 0), state.tasks
+        return state
+
+    last = at_ice([["ice-kings:9"], ["ice-kings:3"]])
+    assert unasked(arts.ICE, engine.legal_actions(last), last, 0) == ["ice-sword"]
+    more = at_ice([["ice-kings:9", "yetis:1"], ["ice-kings:3", "yetis:2"]])
+    assert unasked(arts.ICE, engine.legal_actions(more), more, 0) == []
+
+
+# -- fair: the same answer for positions the seat cannot tell apart -------------------------------
+
+
+def test_positions_that_look_the_same_get_the_same_answer() -> None:
+    # the issue's case, two ways the hidden cards may lie: the other hand holds a 9 or no card
+    # that could matter; their artifacts differ too. The seat sees the same: asked in both (a
+    # skipped window would tell them there is no 9)
+    with_nine = at_lead_window(
+        [["ice-kings:10", "ice-kings:1"], ["ice-kings:9", "yetis:2"]], "ice-kings:10"
+    )
+    without = at_lead_window(
+        [["ice-kings:10", "ice-kings:1"], ["ice-queens:3", "yetis:2"]],
+        "ice-kings:10",
+        theirs=["prowlers-torch", "gamblers-book", "endless-rope"],
+    )
+    assert observe(with_nine, 0) == observe(without, 0)
+    assert engine.legal_actions(with_nine) == engine.legal_actions(without)
+    assert lead_unasked(with_nine) == lead_unasked(without) == []
+
+
+def _windows(games: range) -> Iterator[tuple[State, int]]:
+    """Every artifact window of random games with every expansion, with the seat asked."""
+    for seed in games:
+        setup = EVERY_EXPANSION.resolve(seed)
+        state = new_game(setup.config, setup.seed)
+        rng = random.Random(seed)
+        while state.result is None:
+            legal = engine.legal_actions(state)
+            seat = engine.current_player(state)
+            if state.tasks and state.tasks[0][0] in WINDOWS and seat in (0, 1):
+                yield state, seat
+            engine.apply(state, rng.choice(legal))
+
+
+def test_the_answer_reads_only_what_the_seat_knows() -> None:
+    """At every artifact window of 12 games with every expansion: the true position and two
+    positions re-dealt from the seat's knowledge (claim.core.worlds.determinize: the same view,
+    the same legal moves, other hidden cards and secret artifacts) get the same answer; some
+    windows are passed for the player, some asked."""
+    answers: set[bool] = set()
+    checked = 0
+    for state, seat in _windows(range(1, 13)):
+        kind = state.tasks[0][0]
+        legal = engine.legal_actions(state)
+        answer = unasked(kind, legal, state, seat)
+        for k in (1, 2):
+            other = worlds.determinize(state, seat, random.Random(k))
+            assert observe(other, seat) == observe(state, seat)
+            assert unasked(kind, engine.legal_actions(other), other, seat) == answer, (kind, k)
+        answers.add(bool(answer))
+        checked += 1
+    assert checked > 50
+    assert answers == {True, False}

@@ -1,31 +1,83 @@
-"""Whether an artifact window is worth asking (issue 18): a screen asks the player only when an
-artifact could matter from what they know, and answers ``pass`` for them otherwise (through the
-normal path: the record is the same as if they had passed).
+"""Whether an artifact window is worth asking (issues 18, 37): a screen asks the player only when
+using an artifact could change something, from what they know, and answers ``pass`` for them
+otherwise (through the normal path: the record is the same as if they had passed).
 
-One home for the "could it matter" checks, for the terminal and the web table alike. They read
-only the player's view (``observe``), the decision's kind and the legal moves, never the true
-state, so a skipped window tells the player nothing they did not know. Each check is
-conservative: any power, location or artifact in the trick that could bend the comparison makes
-the window worth asking.
+One home for the "could it change something" rule, for the terminal and the web table alike.
+The rules are the core's: the check plays the trick out, with the use and without it, on worlds
+the player cannot tell from the true one (:func:`claim.core.worlds.determinize`, which gives the
+same worlds for any two positions that look the same to them, from a fixed stream). Everything
+it reads is read from those worlds, so a skipped window tells the player nothing they did not
+know, and no rule is written twice.
+
+Per artifact (RULES.md §8, RULINGS.md A1–A47), what "something" is:
+
+- Magic Wand, Mirror of Lies (A12, A31: the change stays with the card, as played, in this
+  trick) and Bottomless Bottle (A14, A32: this trick's value comparison): their only effect is
+  on the trick under way. They could change something when, for some way the other player may
+  answer (every card a world puts in their hand or in the deck, the following rules aside, and
+  their own Wand or Mirror on it while they may still hold one: their unused artifacts are
+  secret, so every one of the pool they may hold is counted as held), the trick ends otherwise
+  with the use than without it: another winner, or a card in another place, over every later
+  choice of the player's own in the trick. The other player's other windows in the trick are
+  passed: an Ice Sword freezes the trick the same way with the use or without it (A37 adds
+  printed values), and a Spyglass acts after the winner is known.
+- Ice Sword (A18, A37): it freezes the trick, moves the cards and adds their values to the next
+  ones whenever it acts, so it is asked whenever both players hold a card (otherwise "it has no
+  effect", A18).
+- Every other artifact changes the game whenever the core offers it (its ``usable``, A1, A20: a
+  card drawn, a card moved, a bonus, a random card, a trick masked...), so its window is always
+  asked.
+
+A window the check cannot settle within :data:`MAX_NODES` engine moves (over all its worlds) is
+asked: the cost is bounded, and the answer stays the same for the same knowledge (a count of
+moves, not a clock).
+
+Cost, measured by ``scripts/artifact_prompt_timing.py`` (every window of a human seat over 40
+games with every expansion, seeds 1–40; 2-core shared machine): FIGURES.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from itertools import permutations
+import random
+from collections.abc import Collection, Sequence
 
 from claim.core import cards
-from claim.core.keys import BONUSES
-from claim.core.powers import REGISTRY
+from claim.core.engine import apply, current_player, legal, play_moves
+from claim.core.keys import CLOAK, DICE, FORCED_PLAY, FREE, LAMP_HELD
 from claim.core.powers import artifacts as arts
-from claim.core.view_types import PlayView, View
+from claim.core.state import NO_PLAYER, State
+from claim.core.view import HIDDEN, Eyes
+from claim.core.worlds import determinize
 from claim.text import catalog
 
 #: the artifact windows (R-80): a decision of these kinds offers ``use ...`` moves and ``pass``
 WINDOWS = (arts.START, arts.DAGGER, arts.PLAYED, arts.ICE, arts.WON, arts.BETWEEN, arts.FLAIL)
 
-#: the hooks through which a card's or a location's power bends who wins a trick
-_WINNER_HOOKS = ("set_faction", "set_value", "decide_winner")
+#: the artifacts whose only effect is on the trick under way (A12, A14, A31, A32): each is worth
+#: asking only when it could change how the trick ends
+TRICK_ONLY = frozenset((arts.MagicWand.name, arts.MirrorOfLies.name, arts.BottomlessBottle.name))
+
+#: the artifacts a follower may use on their own follow to change its value (A12)
+FOLLOW_VALUE = (arts.MagicWand.name, arts.MirrorOfLies.name)
+
+#: trick marks under which the follow is drawn at random or forced (Gambler's Dice, Hunting
+#: Cloak, a Wishing Lamp's card held, A6, A9): which card it is depends on the true hand, so the
+#: window is asked
+_BLIND_FOLLOW = (DICE, CLOAK, FORCED_PLAY, LAMP_HELD)
+
+#: the worlds the trick is played out in (one: every card the seat has not seen is tried as
+#: the follow, so a world only says where the others lie, the same with the use and without),
+#: and the most engine moves the check makes before it gives up and asks (a count, not a
+#: clock, so the same knowledge gives the same answer)
+WORLDS = 1
+MAX_NODES = 4000
+
+#: how a trick ended: its winner, where every card is, whose lead, the tallies, the result
+Outcome = tuple[object, ...]
+
+
+class _TooMany(Exception):
+    """The trick has too many ways to go to play them all out: the window is asked."""
 
 
 def offered(moves: Sequence[str]) -> list[str]:
@@ -44,115 +96,214 @@ def offered(moves: Sequence[str]) -> list[str]:
     return names
 
 
-def could_matter(
-    artifact: str, kind: str, view: View, seat: int, offered_too: Collection[str] = ()
-) -> bool:
-    """Whether using ``artifact`` at a window of ``kind`` could change anything, as far as the
-    view of ``seat`` tells. One check says no: a value artifact (Magic Wand, Mirror of Lies) on
-    your own follow when no value it can reach (with the other value artifacts the window
-    offers, ``offered_too``, used in any order, A12) changes the trick's winner. Every other
-    artifact is always worth asking."""
-    if artifact in VALUE_CHANGES and kind == arts.PLAYED:
-        changes = [VALUE_CHANGES[n] for n in {artifact, *offered_too} if n in VALUE_CHANGES]
-        return _value_could_matter(view, seat, changes)
-    return True
-
-
-#: the artifacts that change the value of the card just played (A12), each with the values it
-#: can make of a value (the core's own arithmetic: MagicWand.change, MirrorOfLies.change)
-VALUE_CHANGES: dict[str, Callable[[int], tuple[int, ...]]] = {
-    arts.MagicWand.name: lambda v: (arts.MagicWand.change(v, 2), arts.MagicWand.change(v, -2)),
-    arts.MirrorOfLies.name: lambda v: (arts.MirrorOfLies.change(v, 0),),
-}
-
-
-def _reachable(value: int, changes: Sequence[Callable[[int], tuple[int, ...]]]) -> set[int]:
-    """Every value the changes make of ``value``, each used at most once, in any order."""
-    reached = {value}
-    for order in permutations(changes):
-        values = {value}
-        for change in order:
-            values |= {new for v in values for new in change(v)}
-        reached |= values
-    return reached
-
-
-def _value_could_matter(
-    view: View, seat: int, changes: Sequence[Callable[[int], tuple[int, ...]]]
-) -> bool:
-    current = view.get("current")
-    plays = current["plays"] if current else []
-    if len(plays) != 2 or plays[1]["player"] != seat:
-        return True  # your lead: the follow is not known yet
-    if current and current.get("artifacts"):
-        return True  # an artifact used in the trick may bend the comparison (a Bottle, ...)
-    for place in (view.get("setting"), view.get("building")):
-        if place and _bends(place):
-            return True
-    if _bonus_waiting(view):
-        return True  # a card's value has a bonus the plays do not show
-    powers = [_power_of(play) for play in plays]
-    if any(p is None or _bends(p) for p in powers):
-        return True  # a face-down card, a hero, a faction that decides by its own rule
-    lead, follow = (_value(play) for play in plays)
-    if lead is None or follow is None:
-        return True
-    if powers[0] != powers[1]:
-        return False  # the follow does not follow faction: the leader wins whatever the values
-    # the same plain faction: the higher value wins, a tie goes to the leader
-    wins = follow > lead
-    return any((value > lead) != wins for value in _reachable(follow, changes))
-
-
-def _bonus_waiting(view: View) -> bool:
-    """Whether a waiting bonus (Flask of Tears, Ice Sword: A15, A37) may be in this trick's
-    values: one still waiting, or the Ice Sword's, which the cards after a frozen trick take
-    (the plays show printed values only). The Flask is used in the trick it helps, so the
-    trick's own artifacts already say so."""
-    counters = view.get("counters") or {}
-    if any(key.partition(":")[0] in BONUSES for key in counters):
-        return True
-    tricks = view.get("tricks") or []
-    return bool(tricks) and tricks[-1]["reason"] == arts.FROZEN_REASON
-
-
-def _power_of(play: PlayView) -> str | None:
-    """The faction of a card as the view shows it (a declared faction counts as its own);
-    None for a face-down card or a hero."""
-    shown = play["card"]
-    if play.get("as") or shown not in cards.IDS_BY_CODE:
-        return None
-    faction = cards.faction_of_code(shown)
-    return None if faction == "hero" else faction
-
-
-def _value(play: PlayView) -> int | None:
-    if "value" in play:
-        return play["value"]
-    value = play["card"].partition(":")[2]
-    return int(value) if value.isdigit() else None
-
-
-def _bends(name: str) -> bool:
-    power = REGISTRY.get(name)
-    return power is not None and any(power.overrides(hook) for hook in _WINNER_HOOKS)
-
-
 def unasked(
-    kind: str | None, moves: Sequence[str], view: View, seat: int, never: Collection[str] = ()
+    kind: str | None, moves: Sequence[str], state: State, seat: int, never: Collection[str] = ()
 ) -> list[str]:
-    """The artifacts of a window the player need not be asked about (each could not matter, or
-    the player said not to ask again this game, ``never``); empty when the window must be
-    asked (or is no artifact window). A screen passes for the player when this is non-empty."""
+    """The artifacts of a window the player need not be asked about (none could change
+    anything, or the player said not to ask again this game, ``never``); empty when the window
+    must be asked (or is no artifact window). A screen passes for the player when this is
+    non-empty. ``state`` is the game: the check reads only what ``seat`` knows of it (the
+    worlds of :func:`claim.core.worlds.determinize`, module docstring)."""
     if kind not in WINDOWS or "pass" not in moves:
         return []
     names = offered(moves)
     if not names:
         return []
     asked = [name for name in names if name not in never]
-    if not any(could_matter(name, kind, view, seat, asked) for name in asked):
-        return names
-    return []
+    if asked and could_matter(asked, moves, state, seat, never):
+        return []
+    return names
+
+
+def could_matter(
+    artifacts: Collection[str],
+    moves: Sequence[str],
+    state: State,
+    seat: int,
+    never: Collection[str] = (),
+) -> bool:
+    """Whether using one of ``artifacts`` (by the window's ``moves``), alone or with the seat's
+    later choices, could change anything, as far as ``seat`` knows, at the window ``seat`` is
+    asked in ``state`` (module docstring); the artifacts ``never`` asked about are left out of
+    the seat's later choices."""
+    if any(name not in TRICK_ONLY and name != arts.IceSword.name for name in artifacts):
+        return True
+    trick = state.trick
+    if trick is None or current_player(state) != seat:
+        return True
+    if len(trick.plays) < 2 and any(trick.marks.get(mark) for mark in _BLIND_FOLLOW):
+        return True
+    uses = [move for move in moves if _artifact_of(move) in artifacts]
+    try:
+        return _Search(state, seat, never).could_matter(uses)
+    except _TooMany:
+        return True
+
+
+def _artifact_of(move: str) -> str:
+    """The artifact a ``use`` move uses (``""`` for any other move)."""
+    verb, _, rest = move.partition(" ")
+    return rest.partition(" ")[0] if verb == "use" else ""
+
+
+class _Search:
+    """The trick played out on the seat's worlds, with each use and with ``pass``."""
+
+    def __init__(self, state: State, seat: int, never: Collection[str]) -> None:
+        self.state = state
+        self.seat = seat
+        self.never = never
+        self.left = MAX_NODES
+
+    def could_matter(self, uses: Sequence[str]) -> bool:
+        rng = random.Random(0)  # a fixed stream: the same worlds for the same knowledge
+        for _ in range(WORLDS):
+            world = determinize(self.state, self.seat, rng)
+            if arts.IceSword.name in map(_artifact_of, uses) and world.holds(0) and world.holds(1):
+                return True  # A18: it freezes the trick whenever another can be played
+            self._arm(world)
+            base = self._outcomes(world, "pass")
+            for use in uses:
+                if _artifact_of(use) in TRICK_ONLY and self._outcomes(world, use) != base:
+                    return True
+        return False
+
+    def _arm(self, world: State) -> None:
+        """The other player's secret artifacts, counted conservatively: while they hold any
+        unused, every Wand and Mirror of the pool the seat has not seen held or used (their
+        other artifacts are passed: module docstring)."""
+        other = 1 - self.seat
+        if not world.artifacts[other]:
+            return
+        config = world.config
+        seen = {*config.artifacts[self.seat], *world.used_artifacts[0], *world.used_artifacts[1]}
+        pool = config.artifact_pool
+        world.artifacts[other] = [n for n in FOLLOW_VALUE if n in pool and n not in seen]
+        world.legal_cache = None
+
+    def _apply(self, state: State, move: str) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _TooMany
+        apply(state, move)
+
+    def _outcomes(self, world: State, first: str) -> dict[tuple[str, ...], set[Outcome]]:
+        """How the trick under way may end after ``first``, for each way the other player may
+        answer (the key: their moves), over every later choice of the seat's in the trick (a
+        second artifact, a King's Dagger, a declaration...)."""
+        seat = self.seat
+        start = world.clone()
+        self._apply(start, first)
+        done = len(world.history)
+        out: dict[tuple[str, ...], set[Outcome]] = {}
+        stack: list[tuple[State, tuple[str, ...]]] = [(start, ())]
+        while stack:
+            state, path = stack.pop()
+            while True:
+                if len(state.history) > done or state.result is not None:
+                    out.setdefault(path, set()).add(_outcome(state, done))
+                    break
+                player = current_player(state)
+                moves = legal(state)
+                kind = state.tasks[0][0] if state.tasks else ""
+                trick = state.trick
+                if (
+                    player != seat
+                    and not kind
+                    and trick is not None
+                    and len(trick.plays) == 1
+                    and state.hands[1 - seat]
+                ):
+                    stack.extend(self._follows(state, path))
+                    break
+                if player == seat:
+                    moves = [m for m in moves if _artifact_of(m) not in self.never]
+                elif kind in WINDOWS:
+                    # A37: the other's Ice Sword freezes the trick alike with the use or without
+                    moves = [m for m in moves if _artifact_of(m) in FOLLOW_VALUE or m == "pass"]
+                if len(moves) == 1:
+                    self._apply(state, moves[0])
+                    continue
+                for move in moves:
+                    branch = state.clone()
+                    self._apply(branch, move)
+                    # the seat's own choices are theirs to make: not part of the key
+                    stack.append((branch, path if player == seat else (*path, move)))
+                break
+        return out
+
+    def _follows(self, state: State, path: tuple[str, ...]) -> list[tuple[State, tuple[str, ...]]]:
+        """The other player's follow in every way: each card of their hand or that the seat
+        has not seen (any may be in that hand), played free of the following rules (what they
+        hold of the led faction is secret)."""
+        trick = state.trick
+        assert trick is not None
+        other = 1 - trick.plays[0][0]
+        branches: list[tuple[State, tuple[str, ...]]] = []
+        tried: set[str] = set()
+        for zone, card in _unseen(state, self.seat, other):
+            branch = state.clone()
+            held = branch.hands[other]
+            if card not in held:
+                place = branch.zones()[zone]
+                place[place.index(card)], held[0] = held[0], card
+            assert branch.trick is not None
+            branch.trick.marks[FREE] = 1
+            branch.legal_cache = None
+            for move in play_moves(branch, card):
+                if move in tried or move not in legal(branch):
+                    continue
+                tried.add(move)
+                played = branch.clone()
+                self._apply(played, move)
+                branches.append((played, (*path, move)))
+        return branches
+
+
+#: the places where a card the seat has not seen may lie, besides the other hand (RULES.md §10:
+#: what :func:`claim.core.worlds.determinize` re-deals)
+_HIDING = ("deck", "fire_phoenix", "out", "toxics")
+
+
+def _unseen(state: State, seat: int, other: int) -> list[tuple[str, int]]:
+    """The other hand's cards and every card ``seat`` sees as "?" where a card of that hand
+    may have come from, with their places (the hand first)."""
+    eyes = Eyes(state, seat)
+    zones = state.zones()
+    hand = f"hand{other}"
+    found = [(hand, card) for card in zones[hand]]
+    for zone in _HIDING:
+        found += [(zone, card) for card in zones[zone] if eyes.name(zone, card) == HIDDEN]
+    return found
+
+
+def _outcome(state: State, done: int) -> Outcome:
+    """How the trick ``done`` (its index in the history) ended, as far as the rest of the game
+    is concerned: its winner, the cards in each place, the next leader, the tallies, and the
+    result if the game ended (the values it was played at and the artifacts used in it left
+    out: a use is itself no change)."""
+    winner = state.history[done][5] if len(state.history) > done else NO_PLAYER
+    places = (
+        *state.hands,
+        *state.followers,
+        *state.score,
+        *state.faceup,
+        *state.vampire,
+        *state.tucked,
+        *state.aside,
+        state.discard,
+        state.table,
+        state.held,
+        state.out,
+    )
+    return (
+        winner,
+        state.phase,
+        state.leader,
+        tuple(tuple(sorted(place)) for place in places),
+        tuple(sorted(state.counters.items())),
+        repr(state.result),
+    )
 
 
 #: how the terminal's player asks again at every artifact window

@@ -115,6 +115,8 @@ class Client:
     #: what it sent while a decision hidden from its viewer was pending: answered, in order, once
     #: that decision is made (claim.core.unseen), as if it had come just then
     waiting: list[str | None] = field(default_factory=list)
+    #: a hint is being weighed for it (one at a time: claim.apps.web.hints, issue 39)
+    hinting: bool = False
 
     @property
     def viewer(self) -> int:
@@ -160,6 +162,9 @@ class Game:
     #: how many moves each viewer may not know were made (claim.core.unseen, issue 35); None:
     #: counted again from the record when next needed (a game loaded or reloaded)
     unseen: Unseen | None = None
+    #: the moves made after a hint (issue 39: claim.apps.web.hints), by their index in the
+    #: record's moves: written in the record as ``hinted`` once made (:meth:`record_json`)
+    hinted: set[int] = field(default_factory=set)
 
     @property
     def version(self) -> int:
@@ -337,6 +342,9 @@ class Game:
         text = f'{self.record_head}, "moves": [{", ".join(self.record_moves)}]'
         if self.record_chance:
             text += f', "chance": [{", ".join(self.record_chance)}]'
+        made = sorted(ply for ply in self.hinted if ply < len(state.moves))
+        if made:  # no field without a hint: the record is as before (issue 39)
+            text += f', "hinted": {json.dumps(made)}'
         return text + "}"
 
     def forget_views(self) -> None:
@@ -434,7 +442,7 @@ class Game:
         message["window"] = offered(legal)
         if client.ask_all or client.seat is None:
             return
-        names = unasked(kind, legal, self.shown(client.viewer), client.seat, client.never)
+        names = unasked(kind, legal, self.state, client.seat, client.never)
         if names:
             message["unasked"] = names
             message["unasked_line"] = skipped_line(names, client.never, WEB_ASK_ALL)
@@ -541,4 +549,11 @@ def game_from_stored(stored: StoredGame) -> Game:
         state=_load_state(stored),
         bots=_bots(stored.seats, stored.bot_seeds),
         display=list(stored.names),
+        hinted=_hinted(stored.record),
     )
+
+
+def _hinted(record: Any) -> set[int]:
+    """The record's ``hinted`` (issue 39), as the server wrote it (none in an older record)."""
+    marks = record.get("hinted") if isinstance(record, dict) else None
+    return {ply for ply in marks or () if isinstance(ply, int) and not isinstance(ply, bool)}

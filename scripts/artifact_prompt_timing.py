@@ -24,6 +24,7 @@ from claim.text import artifact_prompts as prompts
 
 def main(games: int) -> None:
     times: list[float] = []
+    played: list[float] = []  # the windows the check played out
     skipped = searched = over = 0
     worst = ""
     for seed in range(1, games + 1):
@@ -48,12 +49,14 @@ def main(games: int) -> None:
                     # the same play-out again, untimed, to see whether it ran out of budget
                     uses = [m for m in legal if m != "pass"]
                     searched += 1
+                    played.append(took)
                     try:
                         prompts._Search(state, seat, ()).could_matter(uses)
                     except prompts._TooMany:
                         over += 1
             apply(state, rng.choice(legal))
     times.sort()
+    played.sort()
     core = "pure Python" if os.environ.get("CLAIM_PURE_PYTHON") else "compiled"
     ms = [t * 1000 for t in times]
     print(
@@ -64,6 +67,12 @@ def main(games: int) -> None:
         f"  median {statistics.median(ms):.2f} ms, 95th {ms[int(len(ms) * 0.95)]:.1f} ms, "
         f"worst {ms[-1]:.1f} ms ({worst}); mean {statistics.fmean(ms):.2f} ms"
     )
+    if played:
+        out = [t * 1000 for t in played]
+        print(
+            f"  played out: median {statistics.median(out):.1f} ms, "
+            f"95th {out[int(len(out) * 0.95)]:.1f} ms, worst {out[-1]:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -314,3 +314,20 @@ def test_the_answer_reads_only_what_the_seat_knows() -> None:
         checked += 1
     assert checked > 50
     assert answers == {True, False}
+
+
+def test_a_wishing_lamp_does_not_tell_whether_its_card_is_held() -> None:
+    # the leader names a card with the Lamp, then is asked again (the Wand): whether the other
+    # holds the card is secret until they follow (A9), so the answer is the same either way
+    # (it is asked: the follow depends on the true hand)
+    lamp = ["wishing-lamp", "magic-wand", "spyglass"]
+    answers = []
+    views = []
+    for theirs in (["ice-kings:9", "yetis:2"], ["ice-queens:3", "yetis:2"]):
+        state = at_lead_window([["ice-kings:10", "ice-kings:1"], theirs], "ice-kings:10", lamp)
+        engine.apply(state, "use wishing-lamp ice-kings:9")
+        assert state.tasks[0][:2] == (arts.PLAYED, 0), state.tasks
+        views.append(observe(state, 0))
+        answers.append(lead_unasked(state))
+    assert views[0] == views[1]
+    assert answers == [[], []]

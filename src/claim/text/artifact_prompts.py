@@ -48,7 +48,7 @@ from collections.abc import Collection, Sequence
 
 from claim.core import cards
 from claim.core.engine import apply, current_player, legal, play_moves
-from claim.core.keys import CLOAK, DICE, FORCED_PLAY, FREE, LAMP_HELD
+from claim.core.keys import FREE
 from claim.core.powers import artifacts as arts
 from claim.core.state import NO_PLAYER, State
 from claim.core.view import HIDDEN, Eyes
@@ -65,10 +65,11 @@ TRICK_ONLY = frozenset((arts.MagicWand.name, arts.MirrorOfLies.name, arts.Bottom
 #: the artifacts a follower may use on their own follow to change its value (A12)
 FOLLOW_VALUE = (arts.MagicWand.name, arts.MirrorOfLies.name)
 
-#: trick marks under which the follow is drawn at random or forced (Gambler's Dice, Hunting
-#: Cloak, a Wishing Lamp's card held, A6, A9): which card it is depends on the true hand, so the
-#: window is asked
-_BLIND_FOLLOW = (DICE, CLOAK, FORCED_PLAY, LAMP_HELD)
+#: the artifacts after whose use in a trick the follow is drawn at random or decided by a card
+#: named (Gambler's Dice, Hunting Cloak, Wishing Lamp, A6, A9): which card it is depends on the
+#: true hand, so the window is asked. Read from the uses, which are public, not from the trick's
+#: marks: whether the Lamp's card is held is not (the follow tells)
+_BLIND_FOLLOW = (arts.GamblersDice.name, arts.HuntingCloak.name, arts.WishingLamp.name)
 
 #: the worlds the trick is played out in (one: every card the seat has not seen is tried as
 #: the follow, so a world only says where the others lie, the same with the use and without),
@@ -136,7 +137,7 @@ def could_matter(
     trick = state.trick
     if trick is None or current_player(state) != seat:
         return True
-    if len(trick.plays) < 2 and any(trick.marks.get(mark) for mark in _BLIND_FOLLOW):
+    if len(trick.plays) < 2 and any(name in _BLIND_FOLLOW for _, name, _ in trick.used):
         return True
     uses = [move for move in moves if _artifact_of(move) in artifacts]
     try:

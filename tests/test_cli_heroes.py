@@ -355,8 +355,7 @@ def test_the_terminal_table_shows_the_cube_bundle_and_a_pending_discard() -> Non
     for seat in (0, 1):
         lines = table_lines(observe(state, seat), seat, Names())
         assert any(
-            line.strip().startswith("On the table: goblins:5, hero:gelatinous-cube")
-            for line in lines
+            line.strip().startswith("On the table: Goblin 5, the Gelatinous Cube") for line in lines
         )
     cthulhu = position_record(
         CLAIM,
@@ -368,5 +367,5 @@ def test_the_terminal_table_shows_the_cube_bundle_and_a_pending_discard() -> Non
     state = records.replay(cthulhu)
     mine = table_lines(observe(state, 0), 0, Names())
     theirs = table_lines(observe(state, 1), 1, Names())
-    assert "  Chosen, carried out once both have chosen: goblins 1" in mine
-    assert not any("chose" in line or "goblins:1" in line for line in theirs)
+    assert "  Chosen, carried out once both have chosen: Goblins 1" in mine
+    assert not any("chose" in line or "Goblins 1" in line for line in theirs)

@@ -395,7 +395,7 @@ def test_the_table_shows_both_islands_prizes_and_asks_which() -> None:
     lines = table(record)
     assert lines[0] == "── Phase One · trick 1 ──"
     assert lines[2] == (
-        "Prizes (Islands): knights:8 and undead:6 (the trick's winner takes one, the other stays "
+        "Prizes (Islands): Knight 8 and Undead 6 (the trick's winner takes one, the other stays "
         "face-up)"
     )
     record["moves"] = ["play goblins:7", "play goblins:5"]
@@ -421,14 +421,14 @@ def test_the_table_at_a_phase_start_choice() -> None:
     record["position"]["setup"]["setting"] = "windy-peaks"
     mine = table(record, seat=0)
     assert mine[0] == "── Phase Two begins ──"
-    assert "Chosen, carried out once both have chosen: undead 2 1" in mine
+    assert "Chosen, carried out once both have chosen: Undead 2 1" in mine
     assert (
         "Windy Peaks: give the bot a card of your hand (1 to go); choices are secret until both "
         "have chosen."
     ) in mine
     theirs = table(record, seat=1)
     assert theirs[0] == "── Phase Two begins ──"
-    assert not any("undead:1" in line for line in theirs)
+    assert not any("Undead 2 1" in line for line in theirs)
     assert not any(line.startswith("Windy Peaks:") for line in theirs)  # not their turn
 
 

@@ -3,7 +3,8 @@ through the web server's messages and through the terminal (the full-screen sess
 ``claim play --plain``), show names ("an odd Demon", "the Gargoyle", "Ice King 7", "Fire
 Elementals", "Use the Magic Wand: +2"), never a card code (``demons:odd``, ``hero:gargoyle``,
 ``ice-kings:7``), a hyphenated faction, hero, location or artifact key (``fire-elementals``,
-``magic-wand``), in any text meant for a person. Records, ``--json`` and ``claim replay``'s
+``magic-wand``), or a one-word key standing as a label (``goblins 7``, ``hero jester``), in any
+text meant for a person. Records, ``--json`` and ``claim replay``'s
 account keep the codes (tests/test_account*.py pin those)."""
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from fastapi.testclient import TestClient
 
 from claim.apps.cli import cli
 from claim.apps.tui.session import GameSession
-from claim.apps.tui.widgets import move_label
+from claim.apps.tui.widgets import move_label, section_lines
 from claim.apps.web.app import create_app
 from claim.core import cards
 from claim.core.options import SetupOptions
+from claim.core.view_types import View
 from claim.text import catalog
 from claim.text.account import card_name, named
-from claim.text.describe import asked, move_text, ordered_moves, prompt_text
+from claim.text.describe import asked, move_text, ordered_moves, prompt_text, table_sections
 
 #: every expansion: five factions at random, five heroes, a Setting, a Building, all artifacts
 OPTIONS = {
@@ -59,13 +61,59 @@ PATTERN = re.compile(
 )
 
 
+def _one_word(keys: Iterable[str]) -> str:
+    return "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True) if "-" not in k)
+
+
+#: a one-word key standing as a label, where a person reads the title or the name instead
+#: (issue 37): a faction key heading its values (``goblins 7 6``, ``demons odd``), labelling a
+#: line or a table's row (``trolls: you have …``, ``goblins      4 0``), naming a vote or its
+#: cards (``the goblins vote``, ``3 goblins cards``), or a hero key after ``hero``
+#: (``hero jester``). Lowercase only: a title ("Goblins 7") or a plain word ("the Giant's
+#: power", "Undead cards") is what a person should read.
+LABEL = re.compile(
+    r"(?<![\w:/.'-])(?:("
+    + _one_word(cards.FACTIONS)
+    + r")(?= (?:\d|odd\b|even\b|high\b|low\b)|:\s|:$| {2,}| (?:vote|cards?)\b)"
+    + r"|hero ("
+    + _one_word(cards.HEROES)
+    + r")\b)"
+)
+
+
 def codes_in(texts: Iterable[str]) -> dict[str, str]:
-    """Each code found in ``texts``, with the first text it was found in."""
+    """Each code found in ``texts`` (a card code, a hyphenated key, a one-word key as a label:
+    :data:`PATTERN`, :data:`LABEL`), with the first text it was found in."""
     found: dict[str, str] = {}
     for text in texts:
         for match in PATTERN.finditer(text):
             found.setdefault(match.group(1), text)
+        for match in LABEL.finditer(text):
+            found.setdefault(match.group(0), text)
     return found
+
+
+def test_a_one_word_key_as_a_label_is_caught_and_a_title_or_a_word_is_not() -> None:
+    """The label pattern, both ways: the keys the terminals showed before issue 37's titles,
+    and the titles and ordinary words that must pass."""
+    caught = [
+        "YOUR HAND (13): goblins 7 6 4 2 0 0 · knights 9 2",
+        "demons even odd",
+        "  trolls: you have 3 cards (9, 8, 7)",
+        "  goblins      -      4 0      the bot",
+        "Lighthouse: 3 collected goblins cards and wins the goblins vote outright",
+        "Followers (1): hero necromancer",
+    ]
+    for text in caught:
+        assert codes_in([text]), text
+    passed = [
+        "YOUR HAND (13): Goblins 7 6 4 2 0 0 · Knights 9 2 · Fire Elementals high 5",
+        "Giant: you may discard one of the bot's face-up Gnomes, or pass.",
+        "Followers (2): Trolls 4 · the Necromancer",
+        "The bot wins the game with 5 votes to 0.",
+        "Heroes: 5 in the deck, from all 24 heroes (which ones is secret).",
+    ]
+    assert not codes_in(passed)
 
 
 def report(found: dict[str, str]) -> str:
@@ -129,6 +177,15 @@ def test_a_web_game_shows_no_code(seed: int) -> None:
 # -- the terminal ---------------------------------------------------------------------------------
 
 
+def _table_texts(view: View, session: GameSession) -> list[str]:
+    """The full-screen table's panels as they read (:func:`~claim.apps.tui.widgets.section_lines`
+    over :func:`~claim.text.describe.table_sections`: the hand, the votes table, the components,
+    the locations, the artifacts, the cards left)."""
+    sections = table_sections(view, session.seat, session.names, session.config)
+    lines = section_lines(sections, session.seat, session.names, session.over, 78)
+    return [line.plain for line in lines]
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_terminal_game_shows_no_code(seed: int) -> None:
     rng = random.Random(seed)
@@ -139,10 +196,12 @@ def test_a_terminal_game_shows_no_code(seed: int) -> None:
             session.run_bots()
             continue
         view = session.view()
+        texts.extend(_table_texts(view, session))
         texts.append(prompt_text(view, session.seat, session.names, asked(view)))
         moves = ordered_moves(session.legal(), session.config.factions)
         texts.extend(text for move in moves for text in move_label(move))
         session.play(rng.choice(moves))
+    texts.extend(_table_texts(session.view(), session))
     texts.extend(session.log)
     texts.append(session.winner_line())
     texts.extend(session.result_lines())

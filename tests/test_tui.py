@@ -5,6 +5,7 @@ never shows (the bot's hand, its unused artifacts)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from claim.core import cards, records
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
 from claim.core.view import observe, report
+from claim.text import catalog
 from claim.text.account import artifact_title, card_name
 from claim.text.describe import grouped_text
 
@@ -93,6 +95,9 @@ def assert_nothing_secret(app: ClaimApp, render: bool = True) -> None:
     codes, artifacts = hidden_from_human(screen.session)
     for code in codes:
         assert code not in shown, f"{code} of the bot's hand is on the screen"
+        # the screens say cards by their names (issue 37): "Ice King 1", not in "Ice King 10"
+        name = re.escape(card_name(code))
+        assert not re.search(rf"(?<![\w-]){name}(?![\w-])", shown), f"{code} is on the screen"
     for name in artifacts:
         assert name not in shown, f"the bot's unused {name} is on the screen"
     assert "THE BOT'S HAND (" not in shown  # only its count, under CARDS LEFT
@@ -135,7 +140,9 @@ def check_end_panel(app: ClaimApp) -> None:
     if session.state.result and session.state.result["reason"] in ("votes", "cards", "draw"):
         assert "Votes:" in end.lines
         for faction in session.state.config.factions:
-            assert any(line.strip().startswith(f"{faction}:") for line in end.lines)
+            # each faction's vote by its title, not its key (issue 37)
+            title = catalog.title(faction)
+            assert any(line.strip().startswith(f"{title}:") for line in end.lines)
         assert end.lines[-1].endswith(".")  # what decided the winner
 
 
@@ -157,7 +164,7 @@ async def test_a_plain_game_played_with_keys_only() -> None:
             hand = view["players"][0]["hand"]
             assert f"YOUR HAND ({len(hand)})" in text
             assert grouped_text(hand, session.state.config.factions)[:30] in text
-            assert f"Prize: {view['current']['prize']}" in text
+            assert f"Prize: {card_name(view['current']['prize'])}" in text  # by its name
             assert "1 Play " in text and "Your lead" in text
             assert "? Help" in text
         if view["tricks"] and not first_trick_told:
@@ -194,7 +201,8 @@ async def test_a_game_with_heroes_a_setting_a_building_and_artifacts() -> None:
         if len(current.get("prizes") or ()) == 2 and "islands" not in seen:
             a, b = current["prizes"]
             # the panel's lines (on the screen the line wraps in the trick's narrow panel)
-            assert f"Prizes (Islands): {a} and {b}" in full  # Islands: both prizes
+            # Islands: both prizes, by their names
+            assert f"Prizes (Islands): {card_name(a)} and {card_name(b)}" in full
             seen["islands"] = True
         mine = session.state.artifacts[0]
         if mine:

@@ -20,6 +20,7 @@ from claim.apps.tui.widgets import (
     rows_needed,
 )
 from claim.core.options import SetupOptions
+from claim.text import catalog
 from test_tui import Pilot_, screen_text, settle, table
 
 SIZE = (80, 24)
@@ -55,7 +56,7 @@ def assert_essentials_on_screen(app: ClaimApp) -> None:
         for line in section.lines:
             assert line[:12] in text, line
         for row in section.rows:
-            assert f"\n {row.faction} " in text, row.faction
+            assert f"\n {catalog.title(row.faction)} " in text, row.faction  # by its title
     status = str(screen.query_one("#status").content)  # type: ignore[attr-defined]
     # during play the seed is never shown (it rebuilds the deal, issue 35)
     assert status.endswith(" · chosen deal")  # these games are dealt from a chosen seed

@@ -14,7 +14,7 @@ from claim.core import records
 from claim.core.errors import ClaimError, ConfigError, RecordError
 from claim.core.options import SetupOptions
 from claim.core.view import observe, report
-from claim.text import describe
+from claim.text import catalog, describe
 from claim.text.account import Names, artifact_title, replay_account, seed_end_line
 
 FULL = SetupOptions(heroes="3", setting="islands", building="castle", artifacts="all")
@@ -89,7 +89,7 @@ def test_a_whole_game_ends_with_the_accounts_votes(options: SetupOptions) -> Non
     if options == SetupOptions():
         assert result[0] == "Votes:"
         assert all(
-            any(line.strip().startswith(f"{f}:") for line in result)
+            any(line.strip().startswith(f"{catalog.title(f)}:") for line in result)
             for f in session.state.config.factions
         )
 
@@ -166,7 +166,10 @@ def test_a_replay_from_a_seat_shows_what_that_player_saw() -> None:
 def test_cards_group_by_faction_in_the_games_order_highest_first() -> None:
     names = ["knights:3", "goblins:0", "hero:jester", "goblins:9", "demons:odd", "?", "?"]
     text = describe.grouped_text(names, ("goblins", "knights"))
-    assert text == "goblins 9 0 · knights 3 · hero jester · demons odd · 2 unseen"
+    # each faction by its title, a hero by its name (issue 37)
+    assert text == "Goblins 9 0 · Knights 3 · the Jester · Demons odd · 2 unseen"
+    fake = describe.grouped_text(["tricksters:5x", "tricksters:9", "fire-elementals:high"])
+    assert fake == "Tricksters 9 5 (fake) · Fire Elementals high"
     assert describe.grouped_text([]) == "none"
     assert describe.faction_of("fire-phoenix:3") == "phoenixes"
     assert describe.faction_of("fire-elementals:high") == "fire-elementals"
@@ -232,9 +235,10 @@ def test_the_vote_table_says_who_leads_in_words() -> None:
     lines = describe.vote_table_lines(rows, 1, Names(("the bot", "you")), False, 42)
     assert lines[0].split() == ["faction", "you", "the", "bot", "leads"]
     # seat 1 is listed first: "you" are player 1
-    assert lines[1].split() == ["goblins", "2", "9", "5", "the", "bot"]
-    assert lines[2].split() == ["knights", "3", "-", "you"]
-    assert lines[3].split() == ["undead", "-", "-", "tied"]
-    assert lines[4].split() == ["demons", "even", "odd", "unclear"]
+    # each faction by its title (issue 37)
+    assert lines[1].split() == ["Goblins", "2", "9", "5", "the", "bot"]
+    assert lines[2].split() == ["Knights", "3", "-", "you"]
+    assert lines[3].split() == ["Undead", "-", "-", "tied"]
+    assert lines[4].split() == ["Demons", "even", "odd", "unclear"]
     assert lines[5].endswith("own rule")
     assert all(len(line) <= 42 for line in lines)

@@ -103,17 +103,26 @@ def grouped(names: Sequence[str], factions: Sequence[str] = ()) -> list[tuple[st
 
 
 def grouped_text(names: Sequence[str], factions: Sequence[str] = ()) -> str:
-    """:func:`grouped` on one line: ``goblins 9 5 0 · knights 3 · hero jester``, or ``none``.
-    Demons and Fire Elementals keep the view's words (``demons odd``)."""
+    """:func:`grouped` on one line, each faction by its title and each hero by its name (a person
+    reads names, not keys, issue 37): ``Goblins 9 5 0 · Knights 3 · the Jester``, or ``none``.
+    Demons and Fire Elementals keep the view's words (``Demons odd``), a fake Trickster reads
+    ``5 (fake)``."""
     if not names:
         return "none"
     parts = []
     for faction, values in grouped(names, factions):
         if faction == "?":
             parts.append(f"{len(values)} unseen")
+        elif faction == "hero":
+            parts.extend(card_name(f"hero:{value}") for value in values)
         else:
-            parts.append(f"{faction} {' '.join(values)}")
+            parts.append(f"{catalog.title(faction)} {' '.join(map(_value_words, values))}")
     return " · ".join(parts)
+
+
+def _value_words(value: str) -> str:
+    """A value as the grouped line says it: ``5x`` (a fake Trickster, W1) → ``5 (fake)``."""
+    return f"{value[:-1]} (fake)" if value.endswith("x") and value[:-1].isdigit() else value
 
 
 #: the verbs of moves that name one card of the player's own cards first (``give goblins:5``):
@@ -197,11 +206,11 @@ def _trick_section(view: View, names: Names) -> Section:
     prizes = current.get("prizes") or []
     if len(prizes) > 1:
         lines.append(
-            f"Prizes (Islands): {' and '.join(prizes)} (the trick's winner takes one, the other "
-            "stays face-up)"
+            f"Prizes (Islands): {' and '.join(map(card_name, prizes))} (the trick's winner takes "
+            "one, the other stays face-up)"
         )
-    elif current.get("prize"):
-        lines.append(f"Prize: {current['prize']}")
+    elif prize := current.get("prize"):
+        lines.append(f"Prize: {card_name(prize)}")
     elif view["phase"] == 1:
         lines.append("Prize: none")
     plays = current["plays"]
@@ -209,13 +218,13 @@ def _trick_section(view: View, names: Names) -> Section:
         lines.append(f"Played: nothing yet; {names[current['leader']]} to lead")
     for i, play in enumerate(plays):
         verb = "led" if i == 0 else "played"
-        card = play["card"] if play["card"] != "?" else "a face-down card"
-        declared = f" as {play['as']}" if play.get("as") else ""
+        card = card_name(play["card"]) if play["card"] != "?" else "a face-down card"
+        declared = f" as {catalog.title(play['as'])}" if play.get("as") else ""
         lines.append(f"{names[play['player']].capitalize()} {verb} {card}{declared}")
     if current.get("artifacts"):
         used = catalog.titles(current["artifacts"])
         if current.get("daggered"):
-            used += f" (the King's Dagger took {', '.join(current['daggered'])})"
+            used += f" (the King's Dagger took {', '.join(map(card_name, current['daggered']))})"
         lines.append(f"Artifacts used: {used}")
     if current.get("winner") is not None:
         who = names.act(current["winner"], "wins", "win")
@@ -239,7 +248,8 @@ def _hand_sections(
         if followers:
             lines.append(f"Followers ({len(followers)}): {grouped_text(followers, factions)}")
         if players[p].get("aside"):
-            lines.append(f"Set aside (Flail of Dawn): {', '.join(players[p]['aside'])}")
+            aside = ", ".join(map(card_name, players[p]["aside"]))
+            lines.append(f"Set aside (Flail of Dawn): {aside}")
         if players[p].get("chosen"):
             chosen = grouped_text(players[p]["chosen"], factions)
             lines.append(f"Chosen, carried out once both have chosen: {chosen}")
@@ -318,7 +328,7 @@ def vote_table_lines(
     head = ["faction", names[first], names[second], "won" if finished else "leads"]
     cells = [
         [
-            row.faction,
+            catalog.title(row.faction),  # its title, not its key (issue 37)
             " ".join(row.values[first]) or "-",
             " ".join(row.values[second]) or "-",
             standing_text(row, names, finished),
@@ -384,7 +394,7 @@ def component_lines(
             if vampire:
                 under = f", tucked under it: {grouped_text(tucked)}" if tucked else ""
                 under = under or ", nothing tucked"
-                lines.append(f"{owner} face-up Vampire: {vampire}{under}")
+                lines.append(f"{owner} face-up Vampire: {card_name(vampire)}{under}")
             else:
                 lines.append(f"{owner} face-up Vampire: none")
     lines.extend(moon_line(view, factions))
@@ -393,19 +403,19 @@ def component_lines(
     if view.get("toxics"):
         peeked = set(players[seat].get("peeked") or ()) if seat is not None else set()
         shown = [
-            f"{i}. {code}{' (peeked)' if i in peeked else ''}"
+            f"{i}. {card_name(code) if code != '?' else '?'}{' (peeked)' if i in peeked else ''}"
             for i, code in enumerate(view["toxics"], 1)
         ]
         lines.append(f"Toxics (face-up, values hidden unless peeked): {'; '.join(shown)}")
     lines.extend(phoenix_line(view, factions))
     if view.get("table"):
         lines.append(
-            f"On the table: {', '.join(view['table'])} (the Gelatinous Cube and the card under "
-            "it: the next trick's winner takes them)"
+            f"On the table: {', '.join(map(card_name, view['table']))} (the Gelatinous Cube and "
+            "the card under it: the next trick's winner takes them)"
         )
     seen = [c for c in view["deck"] if c != "?"]
     if seen and seat is not None:
-        lines.append(f"Top of the deck, shown to you: {', '.join(seen)}")
+        lines.append(f"Top of the deck, shown to you: {', '.join(map(card_name, seen))}")
     return lines
 
 

@@ -1,7 +1,7 @@
 """The panels of the table: the table itself, the decision and its moves, and the log.
 
 Every panel keeps the plain text it shows (:attr:`TablePanel.text`, ...), so tests and screen
-readers see exactly the words on screen; colour only decorates card codes and titles.
+readers see exactly the words on screen; colour only decorates the cards' and factions' names.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from textual.widgets.option_list import Option
 
 from claim.apps.palette import TERMINAL
 from claim.core import cards
+from claim.text import catalog
 from claim.text.account import Names
+from claim.text.account.words import capitalize, card_name, faction_label
 from claim.text.describe import Section, move_hint, move_text, vote_table_lines
 
 #: a colour per faction (and heroes): decoration only, every card is also written as its code;
@@ -29,17 +31,46 @@ FACTION_COLOURS: dict[str, str] = TERMINAL
 
 _PREFIXES = sorted(set(cards.FACTION) | set(FACTION_COLOURS), key=len, reverse=True)
 #: a card as the view writes it (``goblins:5``, ``demons:odd``, ``hero:gelatinous-cube``), or a
-#: faction's name heading its values (``goblins 9 5 0``)
+#: faction's key heading its values (``goblins 9 5 0``): what a typed filter may still show
 CARD = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(p) for p in _PREFIXES) + r")(?::[a-z0-9-]+x?)?(?![\w-])"
 )
 
 
+def _colour_keys_by_name() -> dict[str, str]:
+    """The palette's key of each name a person reads (issue 37): a faction's title and its card's
+    label ("Goblins", "Goblin", "Ice King"), a card kind's ("Elf / Orc", "Toxic"), a hero's name
+    ("the Gargoyle"), all as :mod:`claim.text` writes them."""
+    found: dict[str, str] = {}
+    for key in FACTION_COLOURS:
+        entry = catalog.CATALOG.get(key)
+        if entry is not None and entry.kind in ("faction", "card") and key != "hero":
+            found[catalog.title(key)] = key
+            found[faction_label(key)] = key
+    for hero in cards.HEROES:
+        found[card_name(f"hero:{hero}")] = "hero"
+        found[capitalize(card_name(f"hero:{hero}"))] = "hero"
+    return found
+
+
+_KEY_BY_NAME = _colour_keys_by_name()
+#: a card, a faction or a hero by its name: "Goblins 9 5 0", "Ice King 7", "the Gargoyle"
+NAME = re.compile(
+    r"(?<![\w-])("
+    + "|".join(re.escape(n) for n in sorted(_KEY_BY_NAME, key=len, reverse=True))
+    + r")(?![\w-])"
+)
+
+
 def coloured(line: str, style: str = "") -> Text:
-    """``line`` with every card code and faction name in its faction's colour."""
+    """``line`` with every card and faction, by its name or its code, in its faction's colour."""
     text = Text(line, style=style)
     for match in CARD.finditer(line):
         colour = FACTION_COLOURS.get(match.group(1))
+        if colour:
+            text.stylize(colour, match.start(), match.end())
+    for match in NAME.finditer(line):
+        colour = FACTION_COLOURS.get(_KEY_BY_NAME[match.group(1)])
         if colour:
             text.stylize(colour, match.start(), match.end())
     return text

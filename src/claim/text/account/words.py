@@ -114,7 +114,7 @@ def zone_text(zone: str, names: Names) -> str:
 _PARTIAL_VALUES = ("odd", "even", "low", "high")
 
 
-def _label(faction: str) -> str:
+def faction_label(faction: str) -> str:
     """A faction (or card kind) as one card of it is called: ``ice-kings`` → "Ice King"."""
     entry = catalog.CATALOG.get(faction)
     label = entry.label if entry is not None and entry.label else faction.replace("-", " ")
@@ -145,7 +145,7 @@ def card_name(code: str) -> str:
         return catalog.title(code) if code in catalog.CATALOG else code
     if faction == "hero":
         return f"the {catalog.title(value)}"
-    label = _label(faction)
+    label = faction_label(faction)
     if value in _PARTIAL_VALUES:
         article = "an" if value[0] in "aeiou" else "a"
         return f"{article} {value} {label}"
@@ -169,9 +169,39 @@ def _name_pattern() -> re.Pattern[str]:
 _NAME_PATTERN = _name_pattern()
 
 
+def _label_pattern() -> re.Pattern[str]:
+    """The one-word faction keys :func:`named` turns into titles where they stand as a label (the
+    account's vote lines and decisions write a faction by its key, and a one-word key is an
+    ordinary word elsewhere, so only these places): heading a line or a table's row
+    (``goblins: you have …``, ``goblins   4 0``), heading its values (``goblins 7 6``), after
+    "as" (``counts the Gargoyle as goblins``), naming a vote or its cards (``the goblins vote``,
+    ``two goblins cards``). Lowercase only: a title is already what a person reads."""
+    keys = "|".join(
+        re.escape(k) for k in sorted(cards.FACTIONS, key=len, reverse=True) if "-" not in k
+    )
+    values = "|".join(_PARTIAL_VALUES)
+    return re.compile(
+        rf"(?<![\w:/.'-])({keys})"
+        rf"(?=:\s|:$| {{2,}}| (?:\d|(?:{values})\b)| vote\b| (cards?)\b)"
+        rf"|(?<=\bas )({keys})\b"
+    )
+
+
+_LABEL_PATTERN = _label_pattern()
+
+
+def _titled(match: re.Match[str]) -> str:
+    """A one-word faction key of :data:`_LABEL_PATTERN` by its title ("Goblins"), or, before
+    "cards", as one card of it is called ("two Goblin cards")."""
+    key = match.group(1) or match.group(3)
+    return faction_label(key) if match.group(2) else catalog.title(key)
+
+
 def named(line: str) -> str:
     """A line of text with every card code in it said as a person reads it (:func:`card_name`,
-    a key by the catalog's title): "The bot led demons:odd" → "The bot led an odd Demon". The
+    a key by the catalog's title, a one-word faction key standing as a label too: "goblins: you
+    have 3 cards" → "Goblins: you have 3 cards"): "The bot led demons:odd" → "The bot led an odd
+    Demon". The
     live texts (the terminal, the web table, ``claim play --plain``) pass through it; the replay
     account, records and ``--json`` keep the codes (rules lawyers and machines read those)."""
 
@@ -179,4 +209,4 @@ def named(line: str) -> str:
         words = card_name(match.group(1))
         return capitalize(words) if match.start() == 0 else words
 
-    return _NAME_PATTERN.sub(name, line)
+    return _LABEL_PATTERN.sub(_titled, _NAME_PATTERN.sub(name, line))

@@ -6,6 +6,7 @@ ask, nor for a game in progress; bad requests get one-line errors."""
 from __future__ import annotations
 
 import random
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -68,8 +69,28 @@ def test_a_rematch_swaps_the_seats_and_tells_the_other_player(client: TestClient
         # the asker (seat 1 before) is seat 0 now; the other player is sent seat 1's link
         note = sockets[0].receive_json()
         assert note == {"type": "rematch", "id": new["id"], "url": new["seats"][1]["url"]}
-        with client.websocket_connect(new["seats"][1]["url"].replace("/play/", "/ws/games/")) as ws:
-            assert ws.receive_json()["seat"] == 1
+        # the link works: its socket is seat 1's. The new game is dealt from a fresh seed, so
+        # seat 0 may be asked first at a decision hidden from seat 1 (an artifact window): seat
+        # 1 is sent nothing until seat 0 has made it (issue 35), so seat 0 plays until it is
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        with ExitStack() as stack:
+            new_sockets: dict[int | None, Any] = {
+                0: stack.enter_context(client.websocket_connect(seat_url(new, 0))),
+                1: stack.enter_context(
+                    client.websocket_connect(note["url"].replace("/play/", "/ws/games/"))
+                ),
+            }
+            latest: dict[int | None, dict[str, Any]] = {}
+            game = receive_owed(manager, new["id"], 0, new_sockets, latest)
+            while 1 not in latest:
+                seat = current_player(game.state)
+                assert seat == 0 and game.hidden_from(1), "seat 1 is owed a state only then"
+                made = game.version
+                new_sockets[0].send_json(
+                    {"type": "move", "move": latest[0]["legal"][0], "version": latest[0]["version"]}
+                )
+                game = receive_owed(manager, new["id"], made + 1, new_sockets, latest)
+            assert latest[1]["seat"] == 1
     finally:
         for ws in sockets.values():
             ws.__exit__(None, None, None)

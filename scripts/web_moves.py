@@ -61,7 +61,8 @@ def _sink(inbox: dict[str, list[str]], name: str) -> Any:
 
 async def play(args: argparse.Namespace, folder: Path) -> tuple[int, list[Any]]:
     store = Store(f"sqlite:///{folder / 'moves.db'}")
-    manager = GameManager(store)
+    # a test tool: its two-human games are dealt from the seed it chooses (issue 35)
+    manager = GameManager(store, chosen_deals=True)
     await manager.start()
     dump: list[Any] = []
     moves = 0
@@ -97,9 +98,12 @@ async def play(args: argparse.Namespace, folder: Path) -> tuple[int, list[Any]]:
                     continue
                 legal = legal_actions(game.state)
                 to_act = current_player(game.state)
+                assert to_act is not None  # the game is not over
                 player = next(c for c in clients if c.seat == to_act)
                 move = legal[rng.randrange(len(legal))]
-                text = json.dumps({"type": "move", "move": move, "version": game.version})
+                # the seat's version: only the moves it may know of (issue 35)
+                version = game.known_version(to_act)
+                text = json.dumps({"type": "move", "move": move, "version": version})
                 await manager.receive(game, player, text)
                 if args.check:  # the saved row loads as the game in memory
                     async with game.lock:

@@ -55,7 +55,9 @@ async def _play(folder: Path, options: dict[str, Any], seed: int) -> int:
             move = legal[rng.randrange(len(legal))]
             seat = current_player(game.state)
             assert seat is not None
-            message = {"type": "move", "move": move, "version": game.version}
+            # a move names its seat's version, which counts only the moves it may know of
+            # (issue 35: not the other's pass at an artifact window)
+            message = {"type": "move", "move": move, "version": game.known_version(seat)}
             await manager.receive(game, clients[seat], json.dumps(message))
             for viewer in (0, 1, SPECTATOR):
                 assert game.view(viewer) == COMPACT.encode(game.shown(viewer))

@@ -33,3 +33,13 @@ def hint_thinking_line() -> str:
 def hint_refused_line() -> str:
     """Said when a hint is asked for while it is not the player's turn."""
     return "A hint is for your own move: it is not your turn."
+
+
+def hint_spectator_line() -> str:
+    """Said to a spectator who asks for a hint."""
+    return "Spectators cannot ask for a hint."
+
+
+def hint_busy_line() -> str:
+    """Said when a hint is asked for while the last one is still being weighed."""
+    return "A hint is already being weighed; wait for it."

@@ -47,11 +47,13 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from claim.apps.web.hints import check_hint, weigh_hint
 from claim.apps.web.replays import _replay_logs, _replay_viewer
 from claim.apps.web.requests import (
     OPTION_FIELDS,
     ApiError,
     AskMessage,
+    HintMessage,
     Refused,
     StaleMove,
     _plausible,
@@ -488,6 +490,12 @@ class GameManager:
                 client.never, client.ask_all = message.never, message.ask_all
                 await self._send(game, client, game.message(client))
                 return
+            if isinstance(message, HintMessage):
+                check_hint(game, client, client.hinting)
+                client.hinting = True
+                version = game.known_version(client.viewer)
+                self._spawn(self._hint(game, client, game.state.clone(), version))
+                return
             known = game.known_version(client.viewer)
             if self.broker is not None and message.version > known:
                 await self._catch_up(game)  # the client heard of moves this copy lacks?
@@ -795,6 +803,20 @@ class GameManager:
         if game.bots.get(seat) is bot:
             game.bots[seat] = thought
         return cast(str, move)
+
+    async def _hint(self, game: Game, client: Client, snapshot: State, version: int) -> None:
+        """Weigh ``client``'s hint in the workers, without the game's lock (the table goes on
+        meanwhile), and send it to that socket alone (claim.apps.web.hints, issue 39)."""
+        owner = self.quotas.owner(game.id) if self.quotas is not None else game.id
+        seat = client.viewer
+        try:
+            text = await weigh_hint(self.work, owner, game, seat, snapshot, version)
+        except Exception:
+            logger.exception("game %s: the hint failed", game.id)
+            text = error_message("internal error: no hint this time")
+        finally:
+            client.hinting = False
+        await self._send(game, client, text)
 
     def _schedule_bots(self, game: Game, lease: Lease | None = None) -> None:
         """Let the game's bots move here if one is to (with a broker: if this process gets the

@@ -262,11 +262,17 @@ class AskMessage:
     ask_all: bool
 
 
+@dataclass(frozen=True)
+class HintMessage:
+    """``{"type": "hint"}``: the seat to move asks the search for a hint on its decision
+    (issue 39); answered to that socket alone (docs/web.md)."""
+
+
 MOVE_SHAPE = 'expected {"type": "move", "move": MOVE, "version": V}'
 ASK_SHAPE = 'expected {"type": "ask", "never": [ARTIFACT, ...], "all": true or false}'
 
 
-def parse_message(text: str | None) -> MoveMessage | AskMessage:
+def parse_message(text: str | None) -> MoveMessage | AskMessage | HintMessage:
     """A socket's message, or a one-line ClaimError (``malformed message: …``)."""
     if text is None:
         raise ClaimError("malformed message: send JSON text, not bytes")
@@ -281,6 +287,10 @@ def parse_message(text: str | None) -> MoveMessage | AskMessage:
     kind = data.get("type")
     if kind == "ask":
         return _ask_message(data)
+    if kind == "hint":
+        if set(data) != {"type"}:
+            raise ClaimError('malformed message: expected {"type": "hint"}')
+        return HintMessage()
     if kind != "move":
         what = shorten(str(kind)) if isinstance(kind, str) else None
         raise ClaimError(

@@ -428,6 +428,7 @@ function drawLive(extra = {}) {
   const askBox = document.getElementById("ask-all-box");
   askBox.hidden = seat === null || !view.artifacts || msg.status === "finished";
   document.getElementById("ask-all").checked = ask.all;
+  drawHint();
   if (unasked && live.passedAt !== msg.version && send("pass")) {
     live.passedAt = msg.version;
     body.dataset.passed = String(Number(body.dataset.passed || 0) + 1); // how many, for the tests
@@ -583,6 +584,70 @@ function takeLog(msg) {
   drawLog(live.log.lines);
 }
 
+// -- the coach's hint (issue 39) ----------------------------------------------------------------
+// Off by default: the "Hints" switch (kept by the browser) shows a Hint button while it is your
+// move; the server weighs the hint from what you know, in its workers, and answers this socket
+// alone with {"type": "hint", "version", "text", ...} (docs/web.md). The line shows the server's
+// words until the next move.
+
+const hintKey = "claim-hints";
+
+function loadHints() {
+  try {
+    return localStorage.getItem(hintKey) === "1";
+  } catch {
+    return false;
+  }
+}
+
+const hints = { on: loadHints(), askedAt: null };
+
+document.getElementById("hints").addEventListener("change", (event) => {
+  hints.on = event.target.checked;
+  try {
+    localStorage.setItem(hintKey, hints.on ? "1" : "0");
+  } catch {
+    // private browsing: the choice holds for this page only
+  }
+  drawHint();
+});
+
+document.getElementById("hint-button").addEventListener("click", () => {
+  const ws = live.ws;
+  const msg = live.message;
+  if (!msg || !ws || ws.readyState !== WebSocket.OPEN) return;
+  hints.askedAt = msg.version;
+  ws.send(JSON.stringify({ type: "hint" }));
+  drawHint();
+});
+
+function drawHint() {
+  const msg = live.message;
+  const playing = seat !== null && Boolean(msg) && msg.status !== "finished";
+  const mine = playing && msg.seat === seat && (msg.legal || []).length > 0;
+  document.getElementById("hints-box").hidden = !playing;
+  document.getElementById("hints").checked = hints.on;
+  const button = document.getElementById("hint-button");
+  button.hidden = !(hints.on && playing);
+  button.disabled = !mine || hints.askedAt === msg.version;
+  const line = document.getElementById("hint-line");
+  if (!hints.on || !msg || (line.dataset.version && line.dataset.version !== String(msg.version))) {
+    line.hidden = true;
+    line.textContent = "";
+    delete line.dataset.version;
+  }
+}
+
+function showHint(msg) {
+  const now = live.message;
+  if (!hints.on || !now || msg.version !== now.version) return; // a hint for a move gone by
+  const line = document.getElementById("hint-line");
+  line.textContent = msg.text;
+  line.dataset.version = String(msg.version);
+  line.dataset.best = msg.best;
+  line.hidden = false;
+}
+
 function onMessage(event) {
   let msg;
   try {
@@ -601,7 +666,10 @@ function onMessage(event) {
       "Your opponent asks for a rematch, seats swapped.",
       h("a", { href: msg.url, id: "rematch-seat", class: "primary" }, "Take your seat"),
     );
+  } else if (msg.type === "hint") {
+    showHint(msg);
   } else if (msg.type === "error") {
+    hints.askedAt = null; // a refused hint may be asked again
     live.lastError = msg.message || "error";
     live.busy = false;
     notice(live.lastError);

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.test_side_channel import dagger_game, holder
 
 from claim.analysis import analyse, assemble, decision_plies, report_lines
 from claim.analysis.hint import hint
@@ -148,3 +149,31 @@ def test_the_analysis_marks_the_moves_made_after_a_hint() -> None:
     # the web server's path (its own workers weigh, then assemble) marks them too
     again = assemble(marked, plain.decisions, 20, 1)
     assert [d.hinted for d in again.decisions] == [False, True]
+
+
+def _after_a_secret(secret: bool) -> State:
+    """Player 0 leads goblins:5, player 1 declines their King's Dagger (asked only when they
+    hold it: a decision hidden from player 0, claim.core.unseen) and follows: player 0's next
+    decision, one move later in the record when the Dagger was asked."""
+    state = dagger_game(secret)
+    apply(state, "play goblins:5")
+    while current_player(state) == 1:
+        apply(state, holder(legal_actions(state)))
+    return state
+
+
+def test_a_pass_hidden_from_the_seat_changes_nothing_in_the_hint() -> None:
+    """The record counts the other's hidden pass, the seat cannot: the hint must not depend on
+    the move count (its seed is not mixed with it)."""
+    pair = [_after_a_secret(secret) for secret in (True, False)]
+    assert len(pair[0].moves) == len(pair[1].moves) + 1
+    assert observe(pair[0], 0) == observe(pair[1], 0)
+    assert legal_actions(pair[0]) == legal_actions(pair[1])
+    first, second = (hint(s, 0, BUDGET, seed=5) for s in pair)
+    assert (first.best, first.best_chance, first.runner_up, first.runner_up_chance) == (
+        second.best,
+        second.best_chance,
+        second.runner_up,
+        second.runner_up_chance,
+    )
+    assert first.text() == second.text()

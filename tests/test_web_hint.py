@@ -72,6 +72,7 @@ async def _run(folder: Path, work: WorkPool | None) -> None:
         assert answer["type"] == "hint", answer
         assert answer["best"] in legal_actions(game.state)
         assert answer["text"].startswith("The search prefers ")
+        assert "ply" not in answer  # the record's index counts passes hidden from the seat
         assert answer["version"] == socket.sent[-2]["version"]  # the state it was asked at
         # the other seat and the spectator heard nothing of it
         for seat in (other, None):

@@ -11,8 +11,10 @@ gives two positions that look the same to ``seat`` the same world for the same g
 comes from that world, so the hint cannot draw on the other player's hidden cards
 (tests/test_hint.py plays such pairs).
 
-Seeded: the hint for move ``ply`` searches with seed ``seed * 1_000_003 + ply``, as the analysis
-does, so the same position and seed give the same hint.
+Seeded: the same position and seed give the same hint. Unlike the analysis, the seed is not mixed
+with the move's index: the record counts the other player's passes at decisions hidden from the
+seat (claim.core.unseen), the seat cannot, so a hint seeded by the index would differ between two
+positions that look the same to the seat (tests/test_hint.py has the pair).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from claim.text.hints import hint_refused_line, hint_text
 #: simulations a hint gets unless told: the analysis's (about a tenth of a second on the base
 #: game, half a second with every expansion, compiled core; docs/analysis.md)
 HINT_BUDGET = 1000
-#: the seed of the hints of a game unless told (the move's index is mixed in, as above)
+#: the seed of the hints unless told
 HINT_SEED = 1
 
 
@@ -41,7 +43,9 @@ class Hint:
     """What the search prefers for one decision, and the next best move."""
 
     seat: int
-    ply: int  # the index the move will have in the record's moves
+    #: the index the move will have in the record's moves: for the record's ``hinted``, never
+    #: shown to the seat (it counts the other's hidden passes, claim.core.unseen)
+    ply: int
     best: str
     best_chance: float
     runner_up: str | None  # None: a single legal move
@@ -75,9 +79,9 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = HINT_SE
     ply = len(state.moves)
     # the only read of the true state: one world that shows ``seat`` exactly what they know
     # (their view, their legal moves); view-identical positions give the same world
-    known = determinize(state, seat, random.Random(seed * 1_000_003 + ply))
+    known = determinize(state, seat, random.Random(seed))
     legal = legal_actions(known)
-    bot = SearchBot(seed * 1_000_003 + ply, iterations=max(budget, len(legal)))
+    bot = SearchBot(seed, iterations=max(budget, len(legal)))
 
     def sample(rng: random.Random) -> State:
         return determinize(known, seat, rng)

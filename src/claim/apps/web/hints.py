@@ -63,6 +63,8 @@ async def weigh_hint(
     else:
         job = ("hint", game.id, len(snapshot.moves), seat)
         found = await work.run(owner, job, hint_in_worker, snapshot.to_dict(), seat, budget)
-    if game.version == found["ply"]:
-        game.hinted.add(found["ply"])
+    # the record's index counts the other's passes hidden from the seat: kept here, not sent
+    ply = found.pop("ply")
+    if game.version == ply:
+        game.hinted.add(ply)
     return json.dumps({"type": "hint", "version": version, **found})

@@ -77,8 +77,10 @@ def hint(state: State, seat: int, budget: int = HINT_BUDGET, seed: int = HINT_SE
     if state.result is not None or current_player(state) != seat:
         raise ClaimError(hint_refused_line())
     ply = len(state.moves)
-    # the only read of the true state: one world that shows ``seat`` exactly what they know
-    # (their view, their legal moves); view-identical positions give the same world
+    # the only read of what the true state hides from ``seat`` (besides whose turn it is and
+    # the record's index above, which the search never sees): one world that shows ``seat``
+    # exactly what they know (their view, their legal moves); view-identical positions give
+    # the same world
     known = determinize(state, seat, random.Random(seed))
     legal = legal_actions(known)
     bot = SearchBot(seed, iterations=max(budget, len(legal)))

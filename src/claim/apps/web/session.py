@@ -162,6 +162,13 @@ class Game:
     #: how many moves each viewer may not know were made (claim.core.unseen, issue 35); None:
     #: counted again from the record when next needed (a game loaded or reloaded)
     unseen: Unseen | None = None
+    #: the artifact window check's answer (claim.text.artifact_prompts.unasked: up to ~0.1 s of
+    #: play-outs on the event loop) by (true move count, last move, seat, artifacts not to ask
+    #: about; the last move tells apart a position reached again after a refused move was
+    #: undone): a seat's every socket and every message at one position ask it once
+    unasked_cache: dict[tuple[int, str, int, frozenset[str]], list[str]] = field(
+        default_factory=dict
+    )
     #: the moves made after a hint (issue 39: claim.apps.web.hints), by their index in the
     #: record's moves: written in the record as ``hinted`` once made (:meth:`record_json`)
     hinted: set[int] = field(default_factory=set)
@@ -442,7 +449,14 @@ class Game:
         message["window"] = offered(legal)
         if client.ask_all or client.seat is None:
             return
-        names = unasked(kind, legal, self.state, client.seat, client.never)
+        moves = self.state.moves
+        key = (len(moves), moves[-1] if moves else "", client.seat, client.never)
+        names = self.unasked_cache.get(key)
+        if names is None:
+            if len(self.unasked_cache) > 64:  # only the current position's answers are used
+                self.unasked_cache.clear()
+            names = unasked(kind, legal, self.state, client.seat, client.never)
+            self.unasked_cache[key] = names
         if names:
             message["unasked"] = names
             message["unasked_line"] = skipped_line(names, client.never, WEB_ASK_ALL)

@@ -183,7 +183,8 @@ def setup_options(command: F) -> F:
             metavar="N",
             help="Seed of every random draw (deal, random factions and leader, heroes, "
             "locations, artifacts). "
-            "Default: a fresh seed, which is reported.",
+            "Default: a fresh 64-bit seed from the OS, told where it gives nothing away "
+            "(a game you play tells it once it is over).",
         ),
         *SETUP_OPTIONS.values(),
     ]

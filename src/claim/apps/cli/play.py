@@ -15,7 +15,7 @@ from claim.analysis.hint import hint
 from claim.apps.cli.group import BOT_SPECS, cli, fail, resolve_options
 from claim.apps.cli.options import SETUP_OPTION_NAMES, setup_options
 from claim.apps.cli.table import table_lines
-from claim.apps.tui.keys import QUIT_KEY, SAVE_KEY
+from claim.apps.tui.keys import HINT_KEY, QUIT_KEY, SAVE_KEY
 from claim.bots import decide
 from claim.core import cards, records
 from claim.core.engine import current_player, is_over, legal_actions
@@ -66,14 +66,15 @@ In a terminal it opens the full-screen table: a new-game screen (deck, heroes, l
 artifacts, first leader, opponent and strength, seed, seat), then the table with your hand,
 the trick, both Score piles by faction with who leads each vote, the legal moves to pick by
 number or arrows, a log that explains every trick, help (?) with the rules of everything in
-play, save ({SAVE_KEY}) and quit ({QUIT_KEY}). --plain (or input that is not a terminal) plays
-line by line.
+play, a hint from the search on request ({HINT_KEY}: its preferred move from what you know,
+marked in the record), save ({SAVE_KEY}) and quit ({QUIT_KEY}). --plain (or input that is not a
+terminal) plays line by line.
 
 You see only what your seat may know: your hand, the prize, the trick so far, both Score
 piles, the face-up Gnomes, the Troll pool, the locations' tallies (Plateau, Ice Fields, Lava
 Fields, Lighthouse, Dungeon), your artifacts and the ones the bot has used (how many it still
 holds, not which), and how many cards are left in the deck and each hand. Type a move or its
-number; "help" lists the commands ("save FILE", "quit") and the rules of the powers,
+number; "help" lists the commands ("hint", "save FILE", "quit") and the rules of the powers,
 locations and artifacts in play.
 """
 

@@ -488,8 +488,13 @@ def check_report(out: Path) -> None:
         assert cell, pair
         span = float(re.search(r'data-span="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
         norm = matplotlib.colors.Normalize(0.5 - span, 0.5 + span, clip=True)
-        colour = matplotlib.colors.to_hex(matplotlib.colormaps["RdBu"](norm(_float(pair["score"]))))
-        assert cell.group(1) == colour
+        # the CSV rounds the score to 6 places: a score that near a step of the colour map may
+        # take the step's other colour (the figure is drawn from the exact score)
+        colours = {
+            matplotlib.colors.to_hex(matplotlib.colormaps["RdBu"](norm(_float(pair["score"]) + d)))
+            for d in (-5e-7, 0.0, 5e-7)
+        }
+        assert cell.group(1) in colours, (pair, cell.group(1), colours)
     # Parquet, where pyarrow is installed, holds the CSV's rows
     pyarrow = pytest.importorskip("pyarrow.parquet")
     table = pyarrow.read_table(out / "effects.parquet").to_pylist()

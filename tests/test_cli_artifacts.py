@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
-from claim.apps.cli import table_lines
+from claim.apps.cli import cli, table_lines
 from claim.core import cards, records
 from claim.core.options import SetupOptions
 from claim.core.powers import REGISTRY
@@ -413,3 +414,27 @@ def test_arena_with_artifacts() -> None:
     assert "Artifacts (A's W-D-L)" in text
     plain = json.loads(run("arena", "--bots", "random,random", "--deals", "1", "--json").stdout)
     assert "by_artifact" not in plain
+
+
+LINE_POOL = "magic-wand,mirror-of-lies,bottomless-bottle,ice-sword,kings-dagger,spyglass"
+
+
+@pytest.mark.parametrize("ask_all", [False, True])
+def test_the_line_game_passes_at_a_window_that_could_not_matter(ask_all: bool) -> None:
+    """Issue 37: the line game, like the full-screen table and the web, asks at an artifact window
+    only when a use could change something (claim.text.artifact_prompts), passes for the player
+    otherwise and says so; ``ask all`` asks at every window again. The player types ``pass``
+    then the first move, over and over (a ``pass`` where none is legal is refused, one line)."""
+    args = ["play", "--plain", "--seed", "2", "--artifacts", LINE_POOL, "--bot", "random"]
+    typed = ("ask all\n" if ask_all else "") + "pass\n1\n" * 300
+    result = CliRunner().invoke(cli, args, input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Thanks for playing." in result.output
+    skipped = [line for line in result.output.splitlines() if line.startswith("(Not asked: ")]
+    if ask_all:
+        assert "Every artifact window will be asked from now on." in result.output
+        assert skipped == []
+    else:
+        assert skipped, "seed 2 meets windows no use could change (11 of them)"
+        undo = 'type "ask all" to be asked at every window.)'
+        assert all(line.endswith(undo) for line in skipped)

@@ -318,6 +318,8 @@ def _outcome(state: State, done: int) -> Outcome:
 
 #: how the terminal's player asks again at every artifact window
 TERMINAL_ASK_ALL = "ctrl+a asks at every window"
+#: how the line game (``claim play --plain``) undoes it: its ``ask all`` command
+LINE_ASK_ALL = 'type "ask all" to be asked at every window'
 
 
 def skipped_line(

@@ -41,6 +41,7 @@ from claim.text.account import (
     named,
     seed_end_line,
 )
+from claim.text.artifact_prompts import LINE_ASK_ALL, skipped_line, unasked
 from claim.text.describe import ordered_moves
 
 #: the opponent of `claim play` without --bot
@@ -54,6 +55,8 @@ Other commands:
   show         show the table again
   hint         the move the search prefers, weighed from what you know, with its chance of
                winning and the next best (a saved game marks the moves made after one)
+  ask all      ask at every artifact window (otherwise a window is passed for you, and said
+               so, when no use of its artifacts could change anything from what you know)
   save FILE    write the game so far as a record (replay it with: claim replay FILE); the
                file holds the whole deal, the bot's cards included
   quit         leave the game"""
@@ -169,6 +172,7 @@ def play(
     bot = build_bot(spec, bot_seed)
     names = Names(("you", "the bot") if seat == 0 else ("the bot", "you"))
     narrator = Narrator(state, viewer=seat, names=names, live=True)
+    asking = _Asking()
     config = state.config
     say(f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}".rstrip())
     say(f"Factions: {faction_titles(config.factions)}. Type help for the commands.")
@@ -184,10 +188,12 @@ def play(
         if player == bot_player:
             _tell(narrator.apply(decide(state, bot)))
             continue
+        if not asking.every and _pass_unasked(state, narrator, seat):
+            continue
         say("")
         for line in table_lines(observe(state, seat), seat, names):
             say(named(line))
-        if not _human_turn(state, narrator, seat, hinted):
+        if not _human_turn(state, narrator, seat, hinted, asking):
             return
     if state.seed is not None:
         say(seed_end_line(state.seed))
@@ -291,8 +297,35 @@ def say(text: str = "", err: bool = False, bold: bool = False) -> None:
         click.secho(line, err=err, bold=bold or None)
 
 
+class _Asking:
+    """Whether the line game asks at every artifact window (its ``ask all`` command), or only
+    where using an artifact could change something (claim.text.artifact_prompts, as the
+    full-screen table and the web do; issue 37)."""
+
+    def __init__(self) -> None:
+        self.every = False
+
+
+def _pass_unasked(state: State, narrator: Narrator, seat: int) -> bool:
+    """At an artifact window no use of which could change anything, from what the seat knows:
+    pass for the player through the normal path (the record is as if they had typed ``pass``)
+    and say so. False where the window is to be asked (or there is none)."""
+    decision = observe(state, seat).get("decision")
+    kind = decision["kind"] if decision else None
+    names = unasked(kind, legal_actions(state), state, seat)
+    if not names:
+        return False
+    _tell(narrator.apply("pass"))
+    say(skipped_line(names, (), LINE_ASK_ALL))
+    return True
+
+
 def _human_turn(
-    state: State, narrator: Narrator, seat: int, hinted: set[int] | None = None
+    state: State,
+    narrator: Narrator,
+    seat: int,
+    hinted: set[int] | None = None,
+    asking: _Asking | None = None,
 ) -> bool:
     """Ask until the human makes a legal move (True) or leaves (False). The moves are numbered
     in the order the table lists them (ordered_moves, as the full-screen table numbers them)."""
@@ -330,6 +363,11 @@ def _human_turn(
             continue
         if word == "save":
             _save(state, rest.strip(), hinted)
+            continue
+        if text.lower() == "ask all":
+            if asking is not None:
+                asking.every = True
+            say("Every artifact window will be asked from now on.")
             continue
         if word == "hint":
             found = hint(state, seat)

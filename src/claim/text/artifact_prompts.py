@@ -318,6 +318,8 @@ def _outcome(state: State, done: int) -> Outcome:
 
 #: how the terminal's player asks again at every artifact window
 TERMINAL_ASK_ALL = "ctrl+a asks at every window"
+#: how the web table undoes it: its switch in the header
+WEB_ASK_ALL = "tick “Ask at every artifact window” to see them all"
 #: how the line game (``claim play --plain``) undoes it: its ``ask all`` command
 LINE_ASK_ALL = 'type "ask all" to be asked at every window'
 

@@ -679,6 +679,10 @@ def asked(view: View) -> DecisionView | None:
     return decision
 
 
+#: how the web table asks for a follow: it highlights the legal cards of the hand
+WEB_FOLLOW = "play one of the highlighted cards"
+
+
 def prompt_text(
     view: View,
     seat: int,

@@ -38,17 +38,13 @@ from claim.text.account import (
     seed_end_line,
     table_setup_lines,
 )
-from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
-from claim.text.describe import asked, move_words, prompt_text, table_facts
+from claim.text.artifact_prompts import WEB_ASK_ALL, WINDOWS, offered, skipped_line, unasked
+from claim.text.describe import WEB_FOLLOW, asked, move_words, prompt_text, table_facts
 
 logger = logging.getLogger("claim.apps.web")
 
 Send = Callable[[str], Awaitable[None]]
 
-#: how the web table asks for a follow: it highlights the legal cards of the hand
-WEB_FOLLOW = "play one of the highlighted cards"
-#: how the web table's player asks again at every artifact window (the skipped window's note)
-WEB_ASK_ALL = "tick “Ask at every artifact window” to see them all"
 #: the key of a game's stored options that says its deal was chosen (a seed given when it was
 #: created, against a bot only: issue 35); absent from a game dealt from a fresh secret seed
 CHOSEN_SEED = "chosen_seed"

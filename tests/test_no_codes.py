@@ -28,6 +28,7 @@ from claim.core.view_types import View
 from claim.text import catalog
 from claim.text.account import card_name, named
 from claim.text.describe import asked, move_text, ordered_moves, prompt_text, table_sections
+from test_web_api import play_to_the_end
 
 #: every expansion: five factions at random, five heroes, a Setting, a Building, all artifacts
 OPTIONS = {
@@ -157,18 +158,12 @@ def test_a_web_game_shows_no_code(seed: int) -> None:
         assert answer.status_code == 201, answer.text
         created = answer.json()
         token = created["seats"][0]["token"]
-        texts: list[str] = []
         with client.websocket_connect(f"/ws/games/{created['id']}?seat=0&token={token}") as ws:
-            message = ws.receive_json()
-            assert message["facts"]["factions"], "each state message carries the table's facts"
-            texts.extend(_web_texts(message))
-            while message["status"] != "finished":
-                if message["legal"]:
-                    move = rng.choice(message["legal"])
-                    ws.send_json({"type": "move", "move": move, "version": message["version"]})
-                message = ws.receive_json()
-                assert message["type"] == "state", message
-                texts.extend(_web_texts(message))
+            first = ws.receive_json()
+            assert first["facts"]["factions"], "each state message carries the table's facts"
+            messages = play_to_the_end(ws, first, rng)
+        texts = [text for message in messages for text in _web_texts(message)]
+        message = messages[-1]
         assert message["result"] is not None and message["result"]["votes"]
     found = codes_in(texts)
     assert not found, report(found)

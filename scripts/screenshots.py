@@ -53,6 +53,18 @@ LAYOUTS: tuple[tuple[str, ViewportSize, bool], ...] = (
 )
 
 
+def new_context(browser: Any, viewport: ViewportSize, phone: bool) -> Any:
+    """A browser context for one picture: a phone's is a touch screen at twice the pixels; no
+    motion, so no picture catches a card in flight."""
+    return browser.new_context(
+        viewport=viewport,
+        is_mobile=phone,
+        has_touch=phone,
+        device_scale_factor=2 if phone else 1,
+        reduced_motion="reduce",
+    )
+
+
 def create_game(
     base: str,
     seed: int,
@@ -126,13 +138,7 @@ def shoot_end(browser: Any, base: str, seed: int, out: Path) -> None:
     url = game["seats"][0]["url"]
     finish(base, url)
     for name, viewport, phone in LAYOUTS:
-        context = browser.new_context(
-            viewport=viewport,
-            is_mobile=phone,
-            has_touch=phone,
-            device_scale_factor=2 if phone else 1,
-            reduced_motion="reduce",
-        )
+        context = new_context(browser, viewport, phone)
         page = context.new_page()
         page.goto(base + url)
         page.wait_for_function(
@@ -165,13 +171,7 @@ def shoot_analysis(browser: Any, base: str, seed: int, out: Path) -> None:
         ("analysis.png", {"width": 1280, "height": 800}, False),
         ("analysis-phone.png", {"width": 390, "height": 844}, True),
     ):
-        context = browser.new_context(
-            viewport=viewport,
-            is_mobile=phone,
-            has_touch=phone,
-            device_scale_factor=2 if phone else 1,
-            reduced_motion="reduce",
-        )
+        context = new_context(browser, viewport, phone)
         page = context.new_page()
         page.goto(f"{base}/analysis/{game['id']}")
         page.wait_for_function(
@@ -214,13 +214,7 @@ def main() -> None:
                 browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
                 for name, viewport, phone in LAYOUTS:
                     game = create_game(base, args.seed)
-                    context = browser.new_context(
-                        viewport=viewport,
-                        is_mobile=phone,
-                        has_touch=phone,
-                        device_scale_factor=2 if phone else 1,
-                        reduced_motion="reduce",
-                    )
+                    context = new_context(browser, viewport, phone)
                     page = context.new_page()
                     page.goto(base + game["seats"][0]["url"])
                     play(page, args.tricks)

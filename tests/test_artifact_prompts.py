@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -174,6 +175,12 @@ def at_lead_window(
     after it. Every card not in a hand is out of the game, unseen: what player 1 holds is
     secret to player 0 (any unseen card may be in their hand)."""
     record = position_record(FROST, phase=2, hands=hands, artifacts=(mine, theirs), discard=[])
+    return led(record, lead)
+
+
+def led(record: dict[str, Any], lead: str) -> State:
+    """``record``'s first state, the start windows passed and ``lead`` played by player 0: the
+    state at their window right after it."""
     state = records.initial_state(record)
     while state.tasks and state.tasks[0][0] == arts.START:
         engine.apply(state, "pass")
@@ -196,23 +203,13 @@ def test_the_wand_after_leading_the_highest_card() -> None:
     # so the other hand is known (the follower has no Wand: it is the seat's; a Mirror of
     # Lies of theirs makes a 3 an 8, still short of an 8, a tie going to the leader)
     known = position_record(FROST, phase=2, hands=hidden, artifacts=(WAND, OTHER))
-    state = records.initial_state(known)
-    while state.tasks and state.tasks[0][0] == arts.START:
-        engine.apply(state, "pass")
-    engine.apply(state, "play ice-kings:10")
-    assert lead_unasked(state) == ["magic-wand"]
+    assert lead_unasked(led(known, "ice-kings:10")) == ["magic-wand"]
 
 
 def known_lead(hands: Sequence[Sequence[str]], lead: str, mine: Sequence[str]) -> State:
     """As :func:`at_lead_window`, every card not in a hand in the public discard pile: the
     other hand is known to the seat (not their artifacts)."""
-    record = position_record(FROST, phase=2, hands=hands, artifacts=(mine, OTHER))
-    state = records.initial_state(record)
-    while state.tasks and state.tasks[0][0] == arts.START:
-        engine.apply(state, "pass")
-    engine.apply(state, f"play {lead}")
-    assert state.tasks[0][:2] == (arts.PLAYED, 0), state.tasks
-    return state
+    return led(position_record(FROST, phase=2, hands=hands, artifacts=(mine, OTHER)), lead)
 
 
 def test_the_other_players_secret_mirror_is_counted() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TypedDict, cast
 
@@ -301,8 +302,15 @@ def replay(record: Any, upto: int | None = None) -> State:
     return state
 
 
-def to_record(state: State) -> Record:
-    """The self-contained record of a game so far: setup, explicit deal, moves, chance.
+def hinted_moves(hinted: Iterable[int], moves: int) -> list[int]:
+    """A record's ``hinted`` (issue 39) for a game of ``moves`` moves: the indices of the moves
+    made after a hint, in order; a hint asked for a move not made yet is left out."""
+    return sorted(ply for ply in hinted if ply < moves)
+
+
+def to_record(state: State, hinted: Iterable[int] = ()) -> Record:
+    """The self-contained record of a game so far: setup, explicit deal, moves, chance, and the
+    moves made after a hint (``hinted``, :func:`hinted_moves`; no field when there is none).
 
     A state with no starting deal (a determinized one) is written as its position instead.
     """
@@ -317,6 +325,9 @@ def to_record(state: State) -> Record:
     record["moves"] = list(state.moves)
     if state.chance:
         record["chance"] = list(state.chance)
+    made = hinted_moves(hinted, len(state.moves))
+    if made:
+        record["hinted"] = made
     return record
 
 

@@ -426,10 +426,7 @@ def _save(state: State, target: str, hinted: set[int] | None = None) -> None:
     if not target:
         say("error: save needs a file name, e.g. save game.json", err=True)
         return
-    record = records.to_record(state)
-    made = sorted(ply for ply in hinted or () if ply < len(state.moves))
-    if made:  # the moves made after a hint (issue 39); no field when there is none
-        record["hinted"] = made
+    record = records.to_record(state, hinted or ())  # with the moves made after a hint
     try:
         Path(target).write_text(records.dumps(record), encoding="utf-8")
     except OSError as exc:

@@ -294,11 +294,7 @@ class GameSession:
     # -- saving and the end --------------------------------------------------------------------
 
     def record(self) -> records.Record:
-        record = records.to_record(self.state)
-        made = sorted(ply for ply in self.hinted if ply < len(self.state.moves))
-        if made:  # written only when there is one: a record without hints is as before
-            record["hinted"] = made
-        return record
+        return records.to_record(self.state, self.hinted)
 
     def save(self, path: str | Path) -> Path:
         """Write the game so far as a record (``claim replay`` reads it, :meth:`resume`

@@ -23,7 +23,7 @@ from claim.core import engine
 from claim.core.engine import apply, apply_events, current_player, is_over, legal_actions
 from claim.core.events import Event
 from claim.core.positions import load_position
-from claim.core.records import initial_state, replay, to_record
+from claim.core.records import hinted_moves, initial_state, replay, to_record
 from claim.core.state import State
 from claim.core.unseen import Unseen, hidden_from
 from claim.core.view import SPECTATOR, observe, spectate
@@ -345,7 +345,7 @@ class Game:
         text = f'{self.record_head}, "moves": [{", ".join(self.record_moves)}]'
         if self.record_chance:
             text += f', "chance": [{", ".join(self.record_chance)}]'
-        made = sorted(ply for ply in self.hinted if ply < len(state.moves))
+        made = hinted_moves(self.hinted, len(state.moves))
         if made:  # no field without a hint: the record is as before (issue 39)
             text += f', "hinted": {json.dumps(made)}'
         return text + "}"

@@ -458,6 +458,7 @@ def test_the_catalog_is_served_once_for_every_page(client: TestClient) -> None:
     from claim.core import cards
     from claim.core.keys import COUNTER_KEYS
     from claim.text.catalog import CATALOG, catalog_json
+    from claim.text.web_words import WEB_WORDS
 
     answer = client.get("/api/catalog")
     assert answer.status_code == 200
@@ -465,7 +466,9 @@ def test_the_catalog_is_served_once_for_every_page(client: TestClient) -> None:
     assert answer.headers["cache-control"] == "no-cache"
     assert answer.headers["content-security-policy"]
     data = answer.json()
-    assert {k: v for k, v in data.items() if k not in ("colours", "keys")} == catalog_json()
+    served = {k: v for k, v in data.items() if k not in ("colours", "keys", "words")}
+    assert served == catalog_json()
+    assert data["words"] == WEB_WORDS  # the pages' own words (claim.text.web_words, issue 37)
     assert [f["key"] for f in data["factions"]] == list(cards.FACTIONS)
     assert [a["key"] for a in data["artifacts"]] == list(cards.ARTIFACTS)
     assert data["keys"]["counters"] == COUNTER_KEYS

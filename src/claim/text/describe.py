@@ -48,6 +48,19 @@ from claim.text.account.words import Names, capitalize, card_name, named
 
 PHASE_NAMES = {1: "Phase One", 2: "Phase Two"}
 
+# The headings the terminal and the browser's table both say: the web's words
+# (claim.text.web_words) read these, so each wording lives once (issue 37).
+GAME_OVER = "Game over"
+END_OF_GAME = "End of the game"
+GAME_IS_OVER = "The game is over."
+NO_TRICK = "No trick on the table."
+PRIZE = "Prize"
+ARTIFACTS_USED = "Artifacts used"
+ON_THE_TABLE = "On the table"
+TROLL_POOL = "Troll pool"
+TOXICS = "Toxics"
+TOP_OF_DECK = "Top of the deck, shown to you"
+
 
 @dataclass(frozen=True, slots=True)
 class VoteRow:
@@ -156,11 +169,11 @@ def heading(view: View, decision: str | None = None) -> str:
     """``Phase One · trick 3 of 13``, ``Phase Two begins`` or ``End of the game``."""
     phase = view["phase"]
     if view["status"] == "finished":
-        return "Game over"
+        return GAME_OVER
     if view.get("current") is None:
         hands = [len(pl["hand"]) for pl in view["players"]]
         if decision in (TAVERN, GARGOYLE) or (phase == 2 and not any(hands)):
-            return "End of the game"
+            return END_OF_GAME
         return f"{PHASE_NAMES[phase]} begins"
     number = 1 + sum(1 for t in view["tricks"] if t["phase"] == phase)
     return f"{PHASE_NAMES[phase]} · trick {number}"
@@ -184,7 +197,7 @@ def table_sections(
     ]
     extras = component_lines(view, seat, names, factions) + choice_lines(view, seat, names)
     if extras:
-        sections.append(Section("ON THE TABLE", extras))
+        sections.append(Section(ON_THE_TABLE.upper(), extras))
     places = location_lines(view, names)
     if places:
         sections.append(Section("LOCATIONS", places))
@@ -199,9 +212,9 @@ def _trick_section(view: View, names: Names) -> Section:
     lines: list[str] = []
     if current is None:
         if view["status"] == "finished":
-            lines.append("The game is over.")
+            lines.append(GAME_IS_OVER)
         else:
-            lines.append("No trick on the table.")
+            lines.append(NO_TRICK)
         return Section("TRICK", lines)
     prizes = current.get("prizes") or []
     if len(prizes) > 1:
@@ -210,9 +223,9 @@ def _trick_section(view: View, names: Names) -> Section:
             "one, the other stays face-up)"
         )
     elif prize := current.get("prize"):
-        lines.append(f"Prize: {card_name(prize)}")
+        lines.append(f"{PRIZE}: {card_name(prize)}")
     elif view["phase"] == 1:
-        lines.append("Prize: none")
+        lines.append(f"{PRIZE}: none")
     plays = current["plays"]
     if not plays:
         lines.append(f"Played: nothing yet; {names[current['leader']]} to lead")
@@ -225,7 +238,7 @@ def _trick_section(view: View, names: Names) -> Section:
         used = catalog.titles(current["artifacts"])
         if current.get("daggered"):
             used += f" (the King's Dagger took {', '.join(map(card_name, current['daggered']))})"
-        lines.append(f"Artifacts used: {used}")
+        lines.append(f"{ARTIFACTS_USED}: {used}")
     if current.get("winner") is not None:
         who = names.act(current["winner"], "wins", "win")
         lines.append(f"→ {who} it: {current.get('reason') or ''}".rstrip(": "))
@@ -399,23 +412,23 @@ def component_lines(
                 lines.append(f"{owner} face-up Vampire: none")
     lines.extend(moon_line(view, factions))
     if Trolls.name in factions or view["troll_pool"]:
-        lines.append(f"Troll pool: {grouped_text(view['troll_pool'])}")
+        lines.append(f"{TROLL_POOL}: {grouped_text(view['troll_pool'])}")
     if view.get("toxics"):
         peeked = set(players[seat].get("peeked") or ()) if seat is not None else set()
         shown = [
             f"{i}. {card_name(code) if code != '?' else '?'}{' (peeked)' if i in peeked else ''}"
             for i, code in enumerate(view["toxics"], 1)
         ]
-        lines.append(f"Toxics (face-up, values hidden unless peeked): {'; '.join(shown)}")
+        lines.append(f"{TOXICS} (face-up, values hidden unless peeked): {'; '.join(shown)}")
     lines.extend(phoenix_line(view, factions))
     if view.get("table"):
         lines.append(
-            f"On the table: {', '.join(map(card_name, view['table']))} (the Gelatinous Cube and "
+            f"{ON_THE_TABLE}: {', '.join(map(card_name, view['table']))} (the Gelatinous Cube and "
             "the card under it: the next trick's winner takes them)"
         )
     seen = [c for c in view["deck"] if c != "?"]
     if seen and seat is not None:
-        lines.append(f"Top of the deck, shown to you: {', '.join(map(card_name, seen))}")
+        lines.append(f"{TOP_OF_DECK}: {', '.join(map(card_name, seen))}")
     return lines
 
 

@@ -48,6 +48,7 @@ from claim.apps.web.workers import WorkPool
 from claim.core.errors import ClaimError
 from claim.core.keys import COUNTER_KEYS, MARK_KEYS, TAGS
 from claim.text.catalog import catalog_json
+from claim.text.web_words import WEB_WORDS
 
 logger = logging.getLogger("claim.apps.web")
 
@@ -91,9 +92,10 @@ def _catalog() -> tuple[bytes, str]:
     (:func:`claim.text.catalog.catalog_json`: the names, titles, rules text and hints of every
     faction, hero, location and artifact, the pairs and presets) and the cards' colours
     (:func:`claim.apps.palette.palette_json`) and the keys of the view's counters, marks and tags
-    (:mod:`claim.core.keys`), which the pages read instead of a copy."""
+    (:mod:`claim.core.keys`), which the pages read instead of a copy, and the pages' own words
+    (:data:`claim.text.web_words.WEB_WORDS`: every label and sentence they write, issue 37)."""
     keys = {"counters": COUNTER_KEYS, "marks": MARK_KEYS, "tags": TAGS}
-    data = {**catalog_json(), "colours": palette_json(), "keys": keys}
+    data = {**catalog_json(), "colours": palette_json(), "keys": keys, "words": WEB_WORDS}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 

@@ -2,12 +2,14 @@
 // progress, then the chances of winning over the game and every decision with the better move.
 // The numbers are the server's (claim.analysis, docs/analysis.md); this page only draws them.
 
-import { h } from "./cards.js";
+import { h, say } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const api = `/api/games/${encodeURIComponent(gameId)}/analysis`;
 const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+// the verdicts (codes in the analysis) as the page words them
+const VERDICT = { inaccuracy: say("verdict_inaccuracy"), mistake: say("verdict_mistake"), blunder: say("verdict_blunder") };
 const POLL_MS = 1000;
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -30,12 +32,12 @@ async function call(method) {
 
 // the players as the table names them: the display names chosen when the game was made, else
 // the bot's kind, else "player N" (filled from the game's summary before the analysis is drawn)
-let names = ["player 0", "player 1"];
+let names = [0, 1].map((n) => say("player_n", { n }));
 
 function botLabel(kind) {
   if (!kind || !kind.startsWith("bot:")) return "";
   const [, name, strength] = kind.split(":");
-  return strength ? `${name} bot (${strength})` : `${name} bot`;
+  return strength ? say("bot_kind_strength", { name, strength }) : say("bot_kind", { name });
 }
 
 async function loadNames() {
@@ -46,7 +48,7 @@ async function loadNames() {
     const shown = summary.names || [null, null];
     const bots = (summary.seats || []).map(botLabel);
     const same = bots[0] && bots[0] === bots[1];
-    names = [0, 1].map((p) => shown[p] || (bots[p] ? (same ? `${bots[p]} ${p}` : bots[p]) : `player ${p}`));
+    names = [0, 1].map((p) => shown[p] || (bots[p] ? (same ? `${bots[p]} ${p}` : bots[p]) : say("player_n", { n: p })));
   } catch {
     /* the numbers do not need the names: "player N" stays */
   }
@@ -64,20 +66,20 @@ function showProgress(status) {
   $("progress").value = status.done || 0;
   // queued: the server's words for its place in the queue of the worker processes
   $("progress-text").textContent =
-    status.state === "queued" ? ` ${status.message}` : ` ${status.done || 0} of ${total} decisions`;
+    status.state === "queued" ? ` ${status.message}` : ` ${say("decisions_done", { done: status.done || 0, total })}`;
 }
 
 function resultText(a) {
-  if (!a.finished) return "The game is not finished.";
-  if (a.winner === null) return "The game was a draw.";
+  if (!a.finished) return say("not_finished");
+  if (a.winner === null) return say("was_draw");
   const [v0, v1] = a.votes;
   const w = a.winner;
   const mine = w === 0 ? v0 : v1;
   const theirs = w === 0 ? v1 : v0;
   const who = cap(names[w]);
-  if (a.reason === "votes") return `${who} won, ${mine} votes to ${theirs}.`;
-  if (a.reason === "cards") return `${who} won on cards, ${mine} votes each.`;
-  return `${who} won: ${a.reason} decided the game.`;
+  if (a.reason === "votes") return say("won_votes", { who, mine, theirs });
+  if (a.reason === "cards") return say("won_cards", { who, mine });
+  return say("won_other", { who, reason: a.reason });
 }
 
 function drawSummary(a) {
@@ -92,7 +94,7 @@ function drawSummary(a) {
         h("td", {}, p.inaccuracies),
         h("td", {}, p.mistakes),
         h("td", {}, p.blunders),
-        h("td", {}, `${(100 * p.average_drop).toFixed(1)} points`),
+        h("td", {}, say("points", { n: (100 * p.average_drop).toFixed(1) })),
       ),
     ),
   );
@@ -133,10 +135,10 @@ function drawChart(a) {
     const d = byPly.get(p.ply);
     if (!d || !d.verdict) return [];
     const title = svg("title");
-    title.textContent = `move ${d.ply + 1}, ${names[d.player]}: ${d.move_text || d.move}, ${d.verdict}`;
+    title.textContent = say("dot_title", { move: d.ply + 1, name: names[d.player], text: d.move_text || d.move, verdict: VERDICT[d.verdict] || d.verdict });
     return [svg("circle", { class: `dot ${d.verdict}`, cx: x(p.ply + 1), cy: y(p.player0), r: 5 }, title)];
   });
-  const label = `${cap(names[0])}'s chance of winning, move by move`;
+  const label = say("chance_chart", { name: cap(names[0]) });
   const chart = svg(
     "svg",
     { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label },
@@ -162,30 +164,30 @@ function drawChart(a) {
     axis.append(el);
   }
   const title = svg("text", { class: "axis axis-title", x: left + (W - left - right) / 2, y: H - 3, "text-anchor": "middle" });
-  title.textContent = "move";
+  title.textContent = say("axis_move");
   axis.append(title);
   chart.append(axis);
   $("chart").replaceChildren(chart);
   $("chart-box").hidden = false;
-  $("chart-legend-who").textContent = `${cap(names[0])}'s chance of winning after each decision (${names[1]}'s is the rest).`;
+  $("chart-legend-who").textContent = say("chance_legend", { name: cap(names[0]), other: names[1] });
 }
 
 function decisionItem(d) {
   const phase = d.phase === 2 ? "II" : "I";
-  const mark = d.verdict ? h("span", { class: `mark ${d.verdict}` }, ` ${SYMBOL[d.verdict]} ${d.verdict}`) : "";
+  const mark = d.verdict ? h("span", { class: `mark ${d.verdict}` }, ` ${SYMBOL[d.verdict]} ${VERDICT[d.verdict] || d.verdict}`) : "";
   // issue 39: the player had asked for a hint before this move (the server's words)
   const hinted = d.hinted ? h("span", { class: "mark hinted" }, ` · ${d.hinted_text}`) : "";
   const better =
     d.best !== d.move
-      ? h("span", { class: "better" }, "Better: ", h("strong", { title: d.best }, d.best_text || d.best), ` (${percent(d.best_chance)}), `,
+      ? h("span", { class: "better" }, say("better"), h("strong", { title: d.best }, d.best_text || d.best), ` (${percent(d.best_chance)}), `,
           // the server's words for the drop: its verdict was decided on these same figures
-          d.loss || `−${Math.round(100 * d.drop)} ± ${Math.round(100 * d.noise)} points`)
-      : h("span", { class: "better" }, "The search's choice too.");
+          d.loss || say("drop", { drop: Math.round(100 * d.drop), noise: Math.round(100 * d.noise) }))
+      : h("span", { class: "better" }, say("search_choice"));
   return h(
     "li",
     { class: d.verdict ? "marked" : "unmarked", dataset: { ply: String(d.ply), verdict: d.verdict || "", hinted: d.hinted ? "1" : "" } },
-    h("span", { class: "where" }, `Move ${d.ply + 1} · phase ${phase}, trick ${d.trick} · `, h("span", { class: "name" }, names[d.player]), " "),
-    h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=${d.ply}`, title: "The position before this move, in the replay" }, "position"),
+    h("span", { class: "where" }, say("decision_where", { move: d.ply + 1, phase, trick: d.trick }), h("span", { class: "name" }, names[d.player]), " "),
+    h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=${d.ply}`, title: say("position_tip") }, say("position")),
     h("br"),
     h("strong", { title: d.move }, d.move_text || d.move),
     ` (${percent(d.chance)})`,
@@ -199,13 +201,16 @@ function drawMoves(a) {
   const all = $("show-all").checked;
   const shown = a.decisions.filter((d) => all || d.verdict || d.hinted);
   $("moves").replaceChildren(
-    ...(shown.length ? shown.map(decisionItem) : [h("li", {}, "No move lost a clear chance of winning.")]),
+    ...(shown.length ? shown.map(decisionItem) : [h("li", {}, say("no_lost_move"))]),
   );
   const t = a.thresholds;
-  $("method").textContent =
-    `${a.budget.toLocaleString("en")} simulations a decision (seed ${a.seed}). A drop of ` +
-    `${100 * t.inaccuracy}, ${100 * t.mistake} or ${100 * t.blunder} points of winning chance ` +
-    "is an inaccuracy, a mistake or a blunder when it is larger than its margin of error.";
+  $("method").textContent = say("method", {
+    budget: a.budget.toLocaleString("en"),
+    seed: a.seed,
+    inaccuracy: 100 * t.inaccuracy,
+    mistake: 100 * t.mistake,
+    blunder: 100 * t.blunder,
+  });
   $("moves-box").hidden = false;
 }
 
@@ -215,7 +220,7 @@ function draw(a) {
   window.addEventListener("resize", () => {
     if ($("chart").clientWidth !== chartWidth) drawChart(a);
   });
-  $("title").textContent = `Analysis · ${a.decisions.length} decisions in ${a.moves} moves`;
+  $("title").textContent = say("analysis_heading", { decisions: a.decisions.length, moves: a.moves });
   drawSummary(a);
   drawChart(a);
   drawMoves(a);
@@ -241,7 +246,7 @@ async function run() {
       await names_;
       draw(status.analysis);
     }
-    else throw new Error(status.error || "the analysis did not start");
+    else throw new Error(status.error || say("analysis_failed"));
   } catch (err) {
     notice(String(err.message || err));
     $("progress-box").hidden = true;

@@ -49,8 +49,43 @@ try {
 }
 
 /** The catalog as the server sends it: {factions, pairs, presets, heroes, settings, buildings,
- * artifacts, cards, boxes, colours}; each entry {key, kind, box, title, rules, hint, ...}. */
+ * artifacts, cards, boxes, colours, keys, words}; each entry {key, kind, box, title, rules,
+ * hint, ...}. */
 export const CATALOG = loaded;
+
+// -- the pages' words ----------------------------------------------------------------------
+// Every label and sentence the pages write is the server's (claim.text.web_words, issue 37):
+// a key and its template, `{name}` placeholders filled here. A key or a placeholder the server
+// does not know is a mistake in the page: it throws, so the browser tests fail loudly.
+
+const WORDS = CATALOG.words || {};
+
+/** The words of `key`, its `{placeholders}` filled from `params`: say("waiting_for", {name}). */
+export function say(key, params = {}) {
+  const template = WORDS[key];
+  if (typeof template !== "string") throw new Error(`no words for the key ${key}`);
+  return template.replace(/\{(\w+)\}/g, (_, name) => {
+    if (!(name in params)) throw new Error(`the words ${key} need {${name}}`);
+    return String(params[name]);
+  });
+}
+
+// the static pages' words, filled before any page module runs: `data-say="key"` (the element's
+// text, its placeholders from `data-say-NAME="value"`: data-say="player_n" data-say-n="0") and
+// `data-say-attr="title:key aria-label:key2"` (its attributes)
+for (const el of document.querySelectorAll("[data-say]")) {
+  const params = {};
+  for (const [k, v] of Object.entries(el.dataset)) {
+    if (k.length > 3 && k.startsWith("say") && k !== "sayAttr") params[k.charAt(3).toLowerCase() + k.slice(4)] = v;
+  }
+  el.textContent = say(el.dataset.say, params);
+}
+for (const el of document.querySelectorAll("[data-say-attr]")) {
+  for (const pair of el.dataset.sayAttr.trim().split(/\s+/)) {
+    const [attr, key] = pair.split(":");
+    el.setAttribute(attr, say(key));
+  }
+}
 
 const keys = (entries) => entries.map((entry) => entry.key);
 
@@ -226,23 +261,25 @@ export function setHeroValues(values) {
  * Jester (hero, 5)", "a fake Trickster 5", "a face-down card". The same words as the server's
  * claim.text.account.words.card_name (issue 37: names, never codes), from the catalog's labels. */
 export function cardWords(name) {
-  if (name === "?") return "a face-down card";
+  if (name === "?") return say("card_face_down");
   const kind = String(name).split(":")[0];
   const value = valueOf(name);
   if (kind === "hero") {
     const v = heroValues[value];
-    return `the ${title(value)} (hero${v !== undefined ? `, ${v}` : ""})`;
+    return v !== undefined ? say("card_hero", { hero: title(value), value: v }) : say("card_hero_plain", { hero: title(value) });
   }
   const label = String(LABELS[kind] || title(kind)).split(" ").map(cap).join(" ");
-  if (["odd", "even", "low", "high"].includes(value)) return `${/^[aeiou]/.test(value) ? "an" : "a"} ${value} ${label}`;
-  if (kind === "toxic" && value === "x") return "the decoy Toxic";
-  if (/^\d+x$/.test(value)) return `a fake ${label} ${value.slice(0, -1)}`;
+  if (["odd", "even", "low", "high"].includes(value)) {
+    return /^[aeiou]/.test(value) ? say("card_partial_an", { value, label }) : say("card_partial_a", { value, label });
+  }
+  if (kind === "toxic" && value === "x") return say("card_decoy_toxic");
+  if (/^\d+x$/.test(value)) return say("card_fake", { label, value: value.slice(0, -1) });
   return `${label} ${value}`;
 }
 
 /** The rules text of a card, for its tooltip: its faction's (or hero's, or kind's). */
 export function cardRules(name) {
-  if (name === "?") return "A face-down card.";
+  if (name === "?") return say("card_face_down_rules");
   const kind = String(name).split(":")[0];
   const key = kind === "hero" ? valueOf(name) : kind;
   const known = entry(key);
@@ -275,7 +312,7 @@ export function card(name, opts = {}) {
   let children;
   if (name === "?") {
     cls.push("back");
-    attrs["aria-label"] = "face-down card";
+    attrs["aria-label"] = say("card_face_down_label");
     children = [backFace()];
   } else {
     const faction = factionOf(name);
@@ -289,9 +326,9 @@ export function card(name, opts = {}) {
     attrs.style = colours(kind === "fire-phoenix" || kind === "elf-orc" || kind === "toxic" ? kind : faction);
     attrs.dataset.kind = kind;
     const shownValue = hero ? String(heroValues[value] ?? "") : value;
-    const label = hero ? title(value) : kind === "fire-phoenix" ? "Fire Phoenix" : cap(LABELS[kind] || LABELS[faction] || title(faction));
+    const label = hero ? title(value) : kind === "fire-phoenix" ? title(kind) : cap(LABELS[kind] || LABELS[faction] || title(faction));
     // a small card shows no name line: a hero's corner says its name, not "HERO" (issue 37)
-    const abbr = hero ? (opts.size === "mini" ? title(value) : "HERO") : ABBR[kind] || ABBR[faction] || faction.slice(0, 3).toUpperCase();
+    const abbr = hero ? (opts.size === "mini" ? title(value) : ABBR.hero) : ABBR[kind] || ABBR[faction] || faction.slice(0, 3).toUpperCase();
     const word = number(shownValue) === null;
     if (word && !hero) cls.push("wordy");
     const nameEl = h("span", { class: "nm" }, label);

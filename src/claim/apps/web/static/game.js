@@ -2,7 +2,7 @@
 // /play/ID?replay=N steps through a finished game from move N. The server holds the game; this
 // page only draws what it is sent and sends the moves clicked.
 
-import { ARTIFACTS, FACTIONS, PRESETS, cardRules, cardWords, h } from "./cards.js";
+import { ARTIFACTS, FACTIONS, PRESETS, cardRules, cardWords, h, say } from "./cards.js";
 import { Names, heading, layoutFans, renderTable } from "./table.js";
 
 const gameId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
@@ -41,7 +41,7 @@ function setConn(text, up) {
 
 function setTitle(text) {
   document.getElementById("title").textContent = text;
-  document.title = `Claim · ${text}`;
+  document.title = say("page_title", { text });
 }
 
 async function getJSON(url) {
@@ -60,9 +60,9 @@ async function getJSON(url) {
 }
 
 function botLabel(kind) {
-  if (!kind || kind === "human") return "human";
+  if (!kind || kind === "human") return say("human");
   const [, name, strength] = kind.split(":");
-  return strength ? `${name} bot (${strength})` : `${name} bot`;
+  return strength ? say("bot_kind_strength", { name, strength }) : say("bot_kind", { name });
 }
 
 /** The five factions when the game's options name them (a preset or five names). */
@@ -79,7 +79,7 @@ function factionsOf(summary) {
 function seatLabels(kinds, shown = [null, null]) {
   return [0, 1].map((p) => {
     const kind = kinds ? botLabel(kinds[p]) : "";
-    return [shown[p], seat === null ? null : `player ${p}`, kind].filter(Boolean).join(" · ");
+    return [shown[p], seat === null ? null : say("player_n", { n: p }), kind].filter(Boolean).join(" · ");
   });
 }
 
@@ -114,12 +114,12 @@ async function askRematch() {
     }
     const invite = new URL(other.url, location.href).href;
     rematchBox(
-      "Rematch created, seats swapped. Your opponent was sent their seat; if they are not here, send them this link:",
+      say("rematch_created"),
       h("a", { href: other.url, id: "rematch-invite" }, invite),
-      h("a", { href: mine.url, id: "rematch-seat", class: "primary" }, "Take your seat"),
+      h("a", { href: mine.url, id: "rematch-seat", class: "primary" }, say("take_your_seat")),
     );
   } catch (error) {
-    notice(`rematch: ${error.message}`);
+    notice(say("rematch_failed", { error: error.message }));
   }
 }
 
@@ -127,14 +127,14 @@ async function askRematch() {
 function links(finished = false) {
   const rematch =
     seat !== null && finished
-      ? [h("button", { type: "button", id: "rematch", onclick: askRematch }, "Rematch (seats swapped)")]
+      ? [h("button", { type: "button", id: "rematch", onclick: askRematch }, say("rematch"))]
       : [];
   return [
     ...rematch,
-    h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=0`, id: "replay-link" }, "Replay move by move"),
-    h("a", { href: `/analysis/${encodeURIComponent(gameId)}`, id: "analysis-link" }, "Analyse the game"),
-    h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, "Download the record"),
-    h("a", { href: "/" }, "Back to the lobby"),
+    h("a", { href: `/play/${encodeURIComponent(gameId)}?replay=0`, id: "replay-link" }, say("replay_link")),
+    h("a", { href: `/analysis/${encodeURIComponent(gameId)}`, id: "analysis-link" }, say("analyse_link")),
+    h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, say("download_record")),
+    h("a", { href: "/" }, say("back_to_lobby")),
   ];
 }
 
@@ -199,11 +199,11 @@ const live = {
 // the display names (the summary's "names", chosen when the game was made) replace "player 0",
 // "the bot", "your opponent"; they are always put on the page as text, never as HTML
 function namesFor(kinds, shown = [null, null]) {
-  if (seat === null) return new Names([0, 1].map((p) => shown[p] || `player ${p}`));
+  if (seat === null) return new Names([0, 1].map((p) => shown[p] || say("player_n", { n: p })));
   const names = ["", ""];
-  names[seat] = "you";
+  names[seat] = say("you");
   const other = kinds ? kinds[1 - seat] : "human";
-  names[1 - seat] = shown[1 - seat] || (other && other.startsWith("bot") ? "the bot" : "your opponent");
+  names[1 - seat] = shown[1 - seat] || (other && other.startsWith("bot") ? say("the_bot") : say("your_opponent"));
   return new Names(names);
 }
 
@@ -266,7 +266,7 @@ function setAsk(never, all) {
 /** "Don't ask again this game" about an artifact of the window shown. */
 function neverAsk(name) {
   if (!ask.never.includes(name)) setAsk([...ask.never, name], false);
-  notice(`Not asked again this game: ${ARTIFACTS[name] || name} (tick “Ask at every artifact window” to see every window).`, "info");
+  notice(say("never_notice", { artifact: ARTIFACTS[name] || name }), "info");
 }
 
 document.getElementById("ask-all").addEventListener("change", (event) => {
@@ -417,8 +417,8 @@ function drawLive(extra = {}) {
   });
   pace.settled = !waiting;
   restoreFocus(focus);
-  const who = seat === null ? "watching" : `you are player ${seat}`;
-  setTitle(`${heading(view)} · ${who}`);
+  const who = seat === null ? say("watching") : say("you_are_player", { n: seat });
+  setTitle(say("title_live", { heading: heading(view), who }));
   const busy = live.busy || waiting;
   body.dataset.status = msg.status;
   body.dataset.version = String(msg.version);
@@ -432,7 +432,7 @@ function drawLive(extra = {}) {
   if (unasked && live.passedAt !== msg.version && send("pass")) {
     live.passedAt = msg.version;
     body.dataset.passed = String(Number(body.dataset.passed || 0) + 1); // how many, for the tests
-    notice(msg.unasked_line || "Not asked: an artifact window.", "info");
+    notice(msg.unasked_line || say("unasked"), "info");
   }
 }
 
@@ -663,14 +663,14 @@ function onMessage(event) {
     runQueue();
   } else if (msg.type === "rematch") {
     rematchBox(
-      "Your opponent asks for a rematch, seats swapped.",
-      h("a", { href: msg.url, id: "rematch-seat", class: "primary" }, "Take your seat"),
+      say("rematch_asked"),
+      h("a", { href: msg.url, id: "rematch-seat", class: "primary" }, say("take_your_seat")),
     );
   } else if (msg.type === "hint") {
     showHint(msg);
   } else if (msg.type === "error") {
     hints.askedAt = null; // a refused hint may be asked again
-    live.lastError = msg.message || "error";
+    live.lastError = msg.message || say("error");
     live.busy = false;
     notice(live.lastError);
     drawLive();
@@ -685,11 +685,11 @@ function connect() {
   live.ws = ws;
   live.fresh = true;
   // a retry keeps saying "reconnecting…" until it is through (the first attempt: "connecting…")
-  setConn(live.retries ? "reconnecting…" : "connecting…", false);
+  setConn(live.retries ? say("reconnecting") : say("connecting"), false);
   ws.addEventListener("open", () => {
     live.retries = 0;
     live.connected = true;
-    setConn(seat === null ? "watching" : "connected", true);
+    setConn(seat === null ? say("watching") : say("connected"), true);
     if (ask.never.length || ask.all) sendAsk();
   });
   ws.addEventListener("message", onMessage);
@@ -700,21 +700,21 @@ function connect() {
     drainQueue();
     if (event.code === 4003 || event.code === 4004) {
       live.stopped = true;
-      setConn("closed", false);
-      const fallback = event.code === 4003 ? "wrong seat or token" : `unknown game ${gameId}`;
+      setConn(say("closed"), false);
+      const fallback = event.code === 4003 ? say("wrong_seat") : say("unknown_game", { id: gameId });
       notice(event.reason || live.lastError || fallback);
       body.dataset.status = live.message ? live.message.status : "closed";
       body.dataset.busy = "0";
       return;
     }
     if (live.message && live.message.status === "finished") {
-      setConn("game over", false);
+      setConn(say("game_over_conn"), false);
       return;
     }
     // a dropped connection or a server restart: the server keeps the game, so try again
     const delay = Math.min(5000, 300 * 2 ** live.retries);
     live.retries += 1;
-    setConn("reconnecting…", false);
+    setConn(say("reconnecting"), false);
     setTimeout(connect, delay);
   });
 }
@@ -753,7 +753,7 @@ async function startLive() {
     if (/unknown|not found|404/i.test(error.message)) {
       body.dataset.status = "closed";
       body.dataset.busy = "0";
-      setTitle("no such game");
+      setTitle(say("no_such_game"));
       return;
     }
   }
@@ -764,7 +764,12 @@ async function startLive() {
 
 // -- the replay ------------------------------------------------------------------------------
 
-const VIEWS = { all: "every card", 0: "player 0's view", 1: "player 1's view", spectator: "a spectator's view" };
+const VIEWS = {
+  all: say("view_all"),
+  0: say("view_player", { n: 0 }),
+  1: say("view_player", { n: 1 }),
+  spectator: say("view_spectator"),
+};
 const replay = {
   record: null, total: 0, index: 0, history: [], words: [], loading: false, wanted: null,
   view: VIEWS[params.get("view")] ? params.get("view") : "all",
@@ -781,14 +786,14 @@ function replayBar() {
   // the scrubber: drag to any move (the position is fetched once the thumb rests)
   const scrubber = h("input", {
     type: "range", id: "replay-scrubber", min: 0, max: total, step: 1, value: index,
-    "aria-label": "Move", "aria-valuetext": `move ${index} of ${total}`,
+    "aria-label": say("move"), "aria-valuetext": say("move_of", { index, total }),
   });
   scrubber.addEventListener("input", () => {
-    document.getElementById("replay-where").textContent = `move ${scrubber.value} of ${total}`;
+    document.getElementById("replay-where").textContent = say("move_of", { index: scrubber.value, total });
   });
   scrubber.addEventListener("change", () => showStep(Number(scrubber.value)));
   const viewer = h(
-    "select", { id: "replay-view", "aria-label": "Whose view" },
+    "select", { id: "replay-view", "aria-label": say("whose_view") },
     ...Object.entries(VIEWS).map(([value, label]) => h("option", { value, selected: value === replay.view }, label)),
   );
   viewer.addEventListener("change", () => {
@@ -796,17 +801,17 @@ function replayBar() {
     showStep(replay.index, true);
   });
   bar.replaceChildren(
-    button("« start", 0, "replay-start", "the start"),
-    button("−10", Math.max(0, index - 10), "replay-back10", "ten moves back"),
-    button("◀", index - 1, "replay-back", "one move back"),
+    button(say("to_start"), 0, "replay-start", say("the_start")),
+    button("−10", Math.max(0, index - 10), "replay-back10", say("ten_back")),
+    button("◀", index - 1, "replay-back", say("one_back")),
     scrubber,
-    h("span", { class: "where", id: "replay-where" }, `move ${index} of ${total}`),
-    button("▶", index + 1, "replay-forward", "one move forward"),
-    button("+10", Math.min(total, index + 10), "replay-forward10", "ten moves forward"),
-    button("end »", total, "replay-end", "the end"),
+    h("span", { class: "where", id: "replay-where" }, say("move_of", { index, total })),
+    button("▶", index + 1, "replay-forward", say("one_forward")),
+    button("+10", Math.min(total, index + 10), "replay-forward10", say("ten_forward")),
+    button(say("to_end"), total, "replay-end", say("the_end")),
     viewer,
-    h("span", { class: "next", id: "replay-next" }, next ? `next: ${next}` : "the game is over"),
-    h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, "download the record"),
+    h("span", { class: "next", id: "replay-next" }, next ? say("next_move", { move: next }) : say("replay_over")),
+    h("a", { href: api("/record"), download: `claim-${gameId}.json`, id: "record-link" }, say("download_record_small")),
   );
   bar.hidden = false;
 }
@@ -817,7 +822,7 @@ function replayLog() {
   const lines = [];
   replay.history.forEach((told, n) => {
     const move = n > 0 ? replay.words[n - 1] || replay.record.moves[n - 1] : null;
-    lines.push({ mark: n === 0 ? "The deal" : `Move ${n}: ${move}` });
+    lines.push({ mark: n === 0 ? say("the_deal") : say("move_n", { n, move }) });
     lines.push(...told);
   });
   drawLog(lines);
@@ -843,7 +848,7 @@ async function showStep(n, again = false) {
     renderTable({
       view: data,
       seat,
-      names: new Names(["player 0", "player 1"]),
+      names: new Names([0, 1].map((p) => say("player_n", { n: p }))),
       labels: seatLabels(kinds, replay.shown),
       facts: data.facts || null,
       factions: replay.factions,
@@ -853,7 +858,7 @@ async function showStep(n, again = false) {
     });
     replayBar();
     replayLog();
-    setTitle(`Replay · ${heading(data)} · move ${n} of ${replay.total}`);
+    setTitle(say("replay_title", { heading: heading(data), n, total: replay.total }));
     body.dataset.status = data.status;
     body.dataset.version = String(n);
     body.dataset.view = replay.view;
@@ -886,7 +891,7 @@ async function startReplay() {
     replay.total = (record.moves || []).length;
   } catch (error) {
     notice(error.message);
-    setTitle("no replay");
+    setTitle(say("no_replay"));
     body.dataset.status = "closed";
     body.dataset.busy = "0";
     return;
@@ -903,7 +908,7 @@ async function startReplay() {
 }
 
 if (!gameId) {
-  notice("no game given");
+  notice(say("no_game_given"));
 } else if (replayAt !== null) {
   startReplay();
 } else {

@@ -1,7 +1,7 @@
 // The lobby: create a game with the options of `claim play`, list the games.
 
 import {
-  ARTIFACTS, BUILDINGS, CATALOG, FACTIONS, HEROES, PAIRS, PRESETS, SETTINGS, h, title,
+  ARTIFACTS, BUILDINGS, CATALOG, FACTIONS, HEROES, PAIRS, PRESETS, SETTINGS, h, say, title,
 } from "./cards.js";
 
 const form = document.getElementById("new-game");
@@ -21,8 +21,8 @@ function checkboxes(boxId, name, values, labelOf = (v) => v) {
 
 function locationOptions(selectId, names) {
   $(selectId).replaceChildren(
-    h("option", { value: "none", selected: true }, "none"),
-    h("option", { value: "random" }, "random"),
+    h("option", { value: "none", selected: true }, say("none")),
+    h("option", { value: "random" }, say("random")),
     ...names.map((n) => h("option", { value: n }, title(n))),
   );
 }
@@ -30,17 +30,17 @@ function locationOptions(selectId, names) {
 // the presets (the first one chosen) and the counts of heroes and artifacts, from the catalog
 $("deck").prepend(
   ...Object.entries(PRESETS).map(([name, deck]) =>
-    h("option", { value: name }, `${CATALOG.boxes[name] || name} (${deck.join(", ")})`),
+    h("option", { value: name }, say("preset", { box: CATALOG.boxes[name] || name, factions: deck.join(", ") })),
   ),
 );
 $("deck").value = Object.keys(PRESETS)[0]; // the form is disabled until now: no choice is lost
-$("heroes-mode").querySelector('option[value="count"]').textContent = `a number drawn from all ${HEROES.length}`;
+$("heroes-mode").querySelector('option[value="count"]').textContent = say("heroes_count_n", { count: HEROES.length });
 for (const id of ["hero-number", "hero-count"]) $(id).max = String(HEROES.length);
 $("artifacts-mode").querySelector('option[value="all"]').textContent =
-  `three each, from all ${Object.keys(ARTIFACTS).length}`;
+  say("artifacts_all_n", { count: Object.keys(ARTIFACTS).length });
 
 const pairOf = new Map(PAIRS.flatMap(([a, b]) => [[a, `${a}+${b}`], [b, `${a}+${b}`]]));
-checkboxes("factions", "faction", FACTIONS, (f) => (pairOf.has(f) ? `${f} (pair)` : f));
+checkboxes("factions", "faction", FACTIONS, (f) => (pairOf.has(f) ? say("faction_pair", { faction: f }) : f));
 checkboxes("heroes", "hero", HEROES);
 checkboxes("artifacts", "artifact", Object.keys(ARTIFACTS), title);
 locationOptions("setting", SETTINGS);
@@ -77,7 +77,7 @@ export function requestBody() {
   let factions = deck;
   if (deck === "custom") {
     const chosen = checked("faction");
-    if (chosen.length !== 5) throw new Error(`choose five factions (${chosen.length} chosen)`);
+    if (chosen.length !== 5) throw new Error(say("choose_five", { count: chosen.length }));
     factions = chosen.join(",");
   }
   let heroes = "0";
@@ -87,7 +87,7 @@ export function requestBody() {
     heroes = String($("hero-number").value || "0").trim();
   } else if (heroesMode === "named") {
     const chosen = checked("hero");
-    if (!chosen.length) throw new Error("choose the heroes of the pool");
+    if (!chosen.length) throw new Error(say("choose_heroes"));
     heroes = chosen.join(",");
     const count = String($("hero-count").value || "").trim();
     heroCount = count ? Number(count) : null;
@@ -95,7 +95,7 @@ export function requestBody() {
   let artifacts = $("artifacts-mode").value;
   if (artifacts === "named") {
     const chosen = checked("artifact");
-    if (chosen.length < 6) throw new Error(`choose six artifacts or more (${chosen.length} chosen)`);
+    if (chosen.length < 6) throw new Error(say("choose_six", { count: chosen.length }));
     artifacts = chosen.join(",");
   }
   const options = {
@@ -112,7 +112,7 @@ export function requestBody() {
   // whoever chose it would know the friend's hand
   const friendGame = form.elements.opponent.value === "friend";
   const seedText = friendGame ? "" : String($("seed").value || "").trim();
-  if (seedText && !/^\d+$/.test(seedText)) throw new Error("the seed must be a whole number");
+  if (seedText && !/^\d+$/.test(seedText)) throw new Error(say("seed_whole"));
   let seats;
   if (form.elements.opponent.value === "friend") {
     seats = ["human", "human"];
@@ -194,7 +194,7 @@ form.addEventListener("submit", async (event) => {
       location.href = mine.url;
     }
   } catch (problem) {
-    error.textContent = `the server did not answer: ${problem.message}`;
+    error.textContent = say("no_answer", { error: problem.message });
   } finally {
     $("create").disabled = false;
   }
@@ -205,7 +205,7 @@ $("copy-invite").addEventListener("click", async () => {
   input.select();
   try {
     await navigator.clipboard.writeText(input.value);
-    $("copy-invite").textContent = "Copied";
+    $("copy-invite").textContent = say("copied");
   } catch {
     document.execCommand("copy");
   }
@@ -214,8 +214,8 @@ $("copy-invite").addEventListener("click", async () => {
 // -- the games -------------------------------------------------------------------------------
 
 function kindText(kind) {
-  if (kind === "human") return "human";
-  return kind.replace(/^bot:/, "").replace(":", " ") + " bot";
+  if (kind === "human") return say("human");
+  return say("bot_kind", { name: kind.replace(/^bot:/, "").replace(":", " ") });
 }
 
 /** A seat in the games list: its display name (text, never HTML) and its kind. */
@@ -229,19 +229,19 @@ function when(text) {
 }
 
 function resultText(game) {
-  if (game.status !== "finished") return `in progress · ${game.moves} moves`;
+  if (game.status !== "finished") return say("status_in_progress", { moves: game.moves });
   const result = game.result;
-  if (!result) return `finished · ${game.moves} moves`;
-  const winner = result.winner === null || result.winner === undefined ? "a draw" : `player ${result.winner} won`;
-  return `finished · ${winner}`;
+  if (!result) return say("status_finished", { moves: game.moves });
+  if (result.winner === null || result.winner === undefined) return say("status_draw");
+  return say("status_won", { n: result.winner });
 }
 
 const FILTER = "claim-games-filter";
 const EMPTY = {
-  all: "No games yet.",
-  "in-progress": "No game in progress.",
-  finished: "No finished game yet.",
-  mine: "No game of yours in this browser.",
+  all: say("no_games"),
+  "in-progress": say("no_games_in_progress"),
+  finished: say("no_games_finished"),
+  mine: say("no_games_mine"),
 };
 
 /** The games list's address for the filter chosen (the server filters: the list is the newest). */
@@ -268,7 +268,7 @@ export async function loadGames() {
     data = await response.json();
     if (!response.ok) throw new Error(data && data.error ? data.error : String(response.status));
   } catch (problem) {
-    $("games-empty").textContent = `Cannot list the games: ${problem.message}`;
+    $("games-empty").textContent = say("cannot_list", { error: problem.message });
     return;
   }
   const mine = mySeats();
@@ -276,19 +276,19 @@ export async function loadGames() {
     const id = encodeURIComponent(game.id);
     const links = [];
     if (game.status === "finished") {
-      links.push(h("a", { href: `/play/${id}?replay=0`, class: "replay" }, "replay"));
-      links.push(h("a", { href: `/analysis/${id}`, class: "analyse" }, "analyse"));
-      links.push(h("a", { href: `/api/games/${id}/record`, download: `claim-${game.id}.json`, class: "record" }, "record"));
-      if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, "your table"));
+      links.push(h("a", { href: `/play/${id}?replay=0`, class: "replay" }, say("link_replay")));
+      links.push(h("a", { href: `/analysis/${id}`, class: "analyse" }, say("link_analyse")));
+      links.push(h("a", { href: `/api/games/${id}/record`, download: `claim-${game.id}.json`, class: "record" }, say("link_record")));
+      if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, say("link_your_table")));
     } else {
-      if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, "your seat"));
-      links.push(h("a", { href: `/play/${id}`, class: "watch" }, "watch"));
+      if (mine[game.id]) links.push(h("a", { href: mine[game.id], class: "mine" }, say("link_your_seat")));
+      links.push(h("a", { href: `/play/${id}`, class: "watch" }, say("link_watch")));
     }
     return h(
       "tr",
       { dataset: { id: game.id, status: game.status } },
       h("td", {}, h("code", {}, game.id)),
-      h("td", { class: "players" }, game.seats.map((kind, p) => playerText(kind, (game.names || [])[p])).join(" vs ")),
+      h("td", { class: "players" }, game.seats.map((kind, p) => playerText(kind, (game.names || [])[p])).join(say("versus"))),
       h("td", {}, resultText(game)),
       h("td", { class: "small muted" }, when(game.created)),
       h("td", { class: "links" }, links),

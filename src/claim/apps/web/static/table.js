@@ -7,11 +7,11 @@
 // tallies, the moon, the pools. No rule is worked out here (issue 37): this file lays them out.
 
 import {
-  CATALOG, byValue, card, cardRow, cardWords, chip, colours, factionOf, h,
+  CATALOG, byValue, card, cardRow, cardWords, chip, colours, factionOf, h, say,
   setGameFactions, setHeroValues, sortCards, title, valueOf,
 } from "./cards.js";
 
-const PHASES = { 1: "Phase One", 2: "Phase Two" };
+const PHASES = { 1: say("phase_one"), 2: say("phase_two") };
 
 export function cap(text) {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
@@ -28,12 +28,12 @@ export class Names {
   /** "you win" / "the bot wins" */
   act(p, verb, plural) {
     const name = this.names[p];
-    return `${name} ${name === "you" ? plural : verb}`;
+    return `${name} ${name === say("you") ? plural : verb}`;
   }
   /** "your" / "the bot's" */
   owner(p) {
     const name = this.names[p];
-    return name === "you" ? "your" : `${name}'s`;
+    return name === say("you") ? say("your") : say("owner_of", { name });
   }
 }
 
@@ -58,15 +58,15 @@ export function gameFactions(facts, known = null) {
 
 /** "Phase One · trick 3", "Phase Two begins", "Game over". */
 export function heading(view) {
-  if (view.status === "finished") return "Game over";
+  if (view.status === "finished") return say("game_over");
   const phase = view.phase;
   if (!view.current) {
     const hands = view.players.map((pl) => pl.hand.length);
-    if (phase === 2 && !hands.some((n) => n > 0)) return "End of the game";
-    return `${PHASES[phase]} begins`;
+    if (phase === 2 && !hands.some((n) => n > 0)) return say("end_of_game");
+    return say("phase_begins", { phase: PHASES[phase] });
   }
   const number = 1 + (view.tricks || []).filter((t) => t.phase === phase).length;
-  return `${PHASES[phase]} · trick ${number}`;
+  return say("phase_trick", { phase: PHASES[phase], number });
 }
 
 // -- the moves -----------------------------------------------------------------------------
@@ -140,9 +140,9 @@ function zone(label, names, factions, opts = {}) {
   const known = names.filter((n) => n !== "?");
   const hidden = names.length - known.length;
   const cards = [...sortCards(known, factions), ...Array(hidden).fill("?")].map((n) => card(n, { size: "mini" }));
-  const row = h("div", { class: "cards tight" }, cards.length ? cards : h("span", { class: "muted small" }, "none"));
+  const row = h("div", { class: "cards tight" }, cards.length ? cards : h("span", { class: "muted small" }, say("none")));
   if (opts.closed) {
-    return h("details", { class: "zone", dataset: opts.data || {} }, h("summary", {}, `${label} · ${names.length}`), row);
+    return h("details", { class: "zone", dataset: opts.data || {} }, h("summary", {}, say("zone_count", { label, count: names.length })), row);
   }
   return h("div", { class: "zone", dataset: opts.data || {} }, h("span", { class: "label" }, label), row);
 }
@@ -164,7 +164,7 @@ function pileSummary(pl, factions, p) {
         class: "pile",
         style: colours(f),
         title: `${title(f)}: ${names.map(valueOf).join(", ")}`,
-        "aria-label": `${title(f)}: ${names.length} card${names.length > 1 ? "s" : ""}`,
+        "aria-label": names.length > 1 ? say("pile_cards", { faction: title(f), count: names.length }) : say("pile_cards_one", { faction: title(f), count: 1 }),
         dataset: { faction: f },
       },
       h("b", {}, (CATALOG.factions.find((e) => e.key === f) || CATALOG.cards.find((e) => e.key === f) || { abbr: f }).abbr || f),
@@ -173,8 +173,8 @@ function pileSummary(pl, factions, p) {
   );
   return h(
     "div",
-    { class: "piles-summary", dataset: { player: String(p) }, "aria-label": "Score pile by faction" },
-    h("span", { class: "label" }, `Score pile ${score.length}`),
+    { class: "piles-summary", dataset: { player: String(p) }, "aria-label": say("score_pile_by_faction") },
+    h("span", { class: "label" }, say("score_pile_count", { count: score.length })),
     tabs,
   );
 }
@@ -187,20 +187,20 @@ function seatPanel(id, view, p, model) {
   const finished = view.status === "finished";
   const toMove = view.next && view.next.player === p && !finished;
   const hand = pl.hand || [];
-  const counts = [`${hand.length} card${hand.length === 1 ? "" : "s"} in hand`];
-  if (view.phase === 1 && !finished) counts.push(`followers ${(pl.followers || []).length}`);
+  const counts = [hand.length === 1 ? say("hand_count_one", { count: 1 }) : say("hand_count", { count: hand.length })];
+  if (view.phase === 1 && !finished) counts.push(say("followers_count", { count: (pl.followers || []).length }));
   const head = h(
     "div",
     { class: "seat-head" },
     h("span", { class: "name" }, cap(names.of(p))),
-    h("span", { class: "who" }, model.labels ? model.labels[p] : `player ${p}`),
-    toMove ? h("span", { class: "badge" }, mine ? "your move" : "to move") : null,
+    h("span", { class: "who" }, model.labels ? model.labels[p] : say("player_n", { n: p })),
+    toMove ? h("span", { class: "badge" }, mine ? say("your_move") : say("to_move")) : null,
     h("span", { class: "counts", dataset: { player: String(p) } }, counts.join(" · ")),
   );
 
   // the hand: fanned; your cards (legal ones clickable), or backs
   const playable = mine ? splitMoves(legal, hand, decision).byCard : new Map();
-  const say = wordsOf(model);
+  const wordsFor = wordsOf(model);
   const fresh = model.fresh || {};
   const fan = h("div", { class: "cards fan", dataset: { count: String(hand.length) } });
   const shown = hand.every((n) => n === "?") ? hand : sortCards(hand, factions);
@@ -208,29 +208,29 @@ function seatPanel(id, view, p, model) {
     const moves = playable.get(name);
     const opts = { size: bottom ? "" : "small", fresh: mine && fresh.drawn && fresh.drawn.has(name) ? "drawn" : null };
     if (moves && !busy) {
-      const words = moves.length === 1 ? say(moves[0])[0] : `${cardWords(name)}: choose how to play it`;
+      const words = moves.length === 1 ? wordsFor(moves[0])[0] : say("choose_how", { card: cardWords(name) });
       fan.append(card(name, { ...opts, moves, words, onclick: () => onMove(moves, name) }));
     } else {
       fan.append(card(name, { ...opts, dim: mine && legal.length > 0 && !finished && !moves }));
     }
   }
-  if (!hand.length) fan.append(h("span", { class: "muted small empty" }, finished ? "no cards left" : "no cards"));
+  if (!hand.length) fan.append(h("span", { class: "muted small empty" }, finished ? say("no_cards_left") : say("no_cards")));
   const handBox = h(
     "div",
-    { class: "hand", dataset: { player: String(p) }, role: "group", "aria-label": mine ? "Your hand" : `${cap(names.owner(p))} hand` },
+    { class: "hand", dataset: { player: String(p) }, role: "group", "aria-label": mine ? say("your_hand") : say("owner_hand", { owner: cap(names.owner(p)) }) },
     fan,
   );
 
   const zones = [];
   zones.push(pileSummary(pl, factions, p));
   if (view.phase === 1 && (pl.followers || []).length) {
-    zones.push(zone("Followers", pl.followers, factions, { closed: true, data: { zone: "followers" } }));
+    zones.push(zone(say("followers"), pl.followers, factions, { closed: true, data: { zone: "followers" } }));
   }
-  if ((pl.aside || []).length) zones.push(zone("Set aside (Flail of Dawn)", pl.aside, factions));
-  if ((pl.chosen || []).length) zones.push(zone("Chosen, carried out once both have chosen", pl.chosen, factions));
-  if ((pl.gnomes || []).length) zones.push(zone("Face-up Gnomes", pl.gnomes, factions));
+  if ((pl.aside || []).length) zones.push(zone(say("set_aside"), pl.aside, factions));
+  if ((pl.chosen || []).length) zones.push(zone(say("chosen"), pl.chosen, factions));
+  if ((pl.gnomes || []).length) zones.push(zone(say("face_up_gnomes"), pl.gnomes, factions));
   if (pl.vampire || (pl.tucked || []).length) {
-    zones.push(zone("Vampire stack", [pl.vampire, ...(pl.tucked || [])].filter(Boolean), [], { data: { zone: "vampire" } }));
+    zones.push(zone(say("vampire_stack"), [pl.vampire, ...(pl.tucked || [])].filter(Boolean), [], { data: { zone: "vampire" } }));
   }
   if (pl.artifacts !== undefined || pl.used_artifacts !== undefined) {
     const unused = pl.artifacts || [];
@@ -238,15 +238,15 @@ function seatPanel(id, view, p, model) {
     const secret = unused.filter((a) => a === "?").length;
     const chips = [
       ...unused.filter((a) => a !== "?").map((a) => h("span", { class: "art", title: title(a), dataset: { artifact: a } }, title(a))),
-      ...(secret ? [h("span", { class: "art secret" }, `${secret} unused (secret)`)] : []),
-      ...used.map((a) => h("span", { class: "art used", title: `${title(a)} (used)`, dataset: { artifact: a } }, title(a))),
+      ...(secret ? [h("span", { class: "art secret" }, say("unused_secret", { count: secret }))] : []),
+      ...used.map((a) => h("span", { class: "art used", title: say("artifact_used", { artifact: title(a) }), dataset: { artifact: a } }, title(a))),
     ];
     zones.push(
       h(
         "div",
         { class: "zone artifacts", dataset: { player: String(p) } },
-        h("span", { class: "label" }, "Artifacts"),
-        chips.length ? chips : h("span", { class: "muted small" }, "none"),
+        h("span", { class: "label" }, say("artifacts")),
+        chips.length ? chips : h("span", { class: "muted small" }, say("none")),
       ),
     );
   }
@@ -257,7 +257,7 @@ function seatPanel(id, view, p, model) {
 }
 
 function describePlay(play, i, names) {
-  const verb = i === 0 ? "led" : "played";
+  const verb = i === 0 ? say("led") : say("played");
   return `${cap(names.of(play.player))} ${verb}`;
 }
 
@@ -266,12 +266,12 @@ function prizeSlot(prizes, phase, label) {
     return h(
       "div",
       { class: "slot prize", id: "prize" },
-      h("span", { class: "label" }, label || (prizes.length > 1 ? "Prizes (Islands: the winner takes one)" : "Prize")),
+      h("span", { class: "label" }, label || (prizes.length > 1 ? say("prizes_islands") : say("prize"))),
       h("div", { class: "cards" }, prizes.map((n) => card(n))),
     );
   }
   if (phase === 1) {
-    return h("div", { class: "slot prize", id: "prize" }, h("span", { class: "label" }, "Prize"), h("div", { class: "card ghost", "aria-hidden": "true" }));
+    return h("div", { class: "slot prize", id: "prize" }, h("span", { class: "label" }, say("prize")), h("div", { class: "card ghost", "aria-hidden": "true" }));
   }
   return null;
 }
@@ -299,7 +299,7 @@ function trickPanel(view, model) {
           h(
             "div",
             { class: `slot ghost ${p === top ? "top" : "bottom"}`, dataset: { player: String(p) } },
-            h("span", { class: "label" }, waiting && view.next && view.next.player === p ? `${cap(names.of(p))}…` : ""),
+            h("span", { class: "label" }, waiting && view.next && view.next.player === p ? say("to_play", { name: cap(names.of(p)) }) : ""),
             h("div", { class: "card ghost", "aria-hidden": "true" }),
           ),
         );
@@ -315,13 +315,13 @@ function trickPanel(view, model) {
           { class: `slot play ${p === top ? "top" : "bottom"}`, dataset: { player: String(play.player) } },
           h("span", { class: "label" }, label),
           card(play.card, { fresh: anim }),
-          play.as ? h("span", { class: "as" }, `as ${title(play.as)}`) : null,
+          play.as ? h("span", { class: "as" }, say("played_as", { faction: title(play.as) })) : null,
         ),
       );
     }
     row.append(plays);
   } else {
-    row.append(h("div", { class: "plays empty" }, h("span", { class: "muted" }, view.status === "finished" ? "The game is over." : "No trick on the table.")));
+    row.append(h("div", { class: "plays empty" }, h("span", { class: "muted" }, view.status === "finished" ? say("game_is_over") : say("no_trick"))));
   }
   // the deck and the discard pile
   const deck = view.deck || [];
@@ -333,15 +333,15 @@ function trickPanel(view, model) {
       { class: "piles" },
       h(
         "div",
-        { class: "slot deck", title: finished ? "cards never drawn" : "the deck" },
-        h("span", { class: "label" }, finished ? "Never drawn" : "Deck"),
+        { class: "slot deck", title: finished ? say("cards_never_drawn") : say("the_deck") },
+        h("span", { class: "label" }, finished ? say("never_drawn") : say("deck")),
         deck.length ? card("?", { size: "small" }) : h("div", { class: "card small ghost", "aria-hidden": "true" }),
         h("span", { class: "count", id: "deck-count" }, String(deck.length)),
       ),
       h(
         "div",
-        { class: "slot discard", title: "the discard pile" },
-        h("span", { class: "label" }, "Discard"),
+        { class: "slot discard", title: say("the_discard_pile") },
+        h("span", { class: "label" }, say("discard")),
         discard.length ? card(discard[discard.length - 1], { size: "small" }) : h("div", { class: "card small ghost", "aria-hidden": "true" }),
         h("span", { class: "count", id: "discard-count" }, String(discard.length)),
       ),
@@ -350,23 +350,28 @@ function trickPanel(view, model) {
   children.push(row);
   if (current && (current.artifacts || []).length) {
     let used = current.artifacts.map(title).join(", ");
-    if ((current.daggered || []).length) used += ` (the King's Dagger took ${current.daggered.map(cardWords).join(", ")})`;
-    children.push(h("div", { class: "small note" }, `Artifacts used: ${used}`));
+    if ((current.daggered || []).length) used += ` ${say("dagger_took", { cards: current.daggered.map(cardWords).join(", ") })}`;
+    children.push(h("div", { class: "small note" }, say("artifacts_used", { used })));
   }
   if (current && current.winner !== undefined && current.winner !== null) {
-    const verdict = `${cap(names.act(current.winner, "wins", "win"))} the trick${current.reason ? `: ${current.reason}` : ""}`;
+    const who = cap(names.act(current.winner, say("wins"), say("win")));
+    const verdict = `${say("wins_the_trick", { who })}${current.reason ? `: ${current.reason}` : ""}`;
     children.push(h("div", { class: `verdict ${current.winner === bottom ? "mine" : "theirs"}`, id: "verdict", role: "status" }, verdict));
   } else if (hold) {
-    children.push(h("div", { class: "verdict", id: "verdict", role: "status" }, `Nobody wins the trick${hold.reason ? `: ${hold.reason}` : ""}`));
+    children.push(h("div", { class: "verdict", id: "verdict", role: "status" }, `${say("nobody_wins_trick")}${hold.reason ? `: ${hold.reason}` : ""}`));
   }
   const tricks = view.tricks || [];
   if (tricks.length && !hold) {
     const last = tricks[tricks.length - 1];
     const plays = last.plays
-      .map((p, i) => `${names.of(p.player)} ${i === 0 ? "led" : "played"} ${cardWords(p.card)}${p.as ? ` as ${title(p.as)}` : ""}${p.value !== undefined ? ` (${p.value})` : ""}`)
+      .map((p, i) => {
+        const played = say("last_play", { name: names.of(p.player), verb: i === 0 ? say("led") : say("played"), card: cardWords(p.card) });
+        return `${played}${p.as ? ` ${say("played_as", { faction: title(p.as) })}` : ""}${p.value !== undefined ? ` (${p.value})` : ""}`;
+      })
       .join(", ");
-    const who = last.winner === null || last.winner === undefined ? "nobody won" : names.act(last.winner, "won", "won");
-    children.push(h("div", { class: "last-trick", id: "last-trick" }, `Last trick: ${cap(plays)} → ${who}${last.reason ? ` (${last.reason})` : ""}.`));
+    const who = last.winner === null || last.winner === undefined ? say("nobody_won") : names.act(last.winner, say("won"), say("won"));
+    const reason = last.reason ? ` (${last.reason})` : "";
+    children.push(h("div", { class: "last-trick", id: "last-trick" }, say("last_trick", { plays: cap(plays), who, reason })));
   }
   fill("trick", children);
 }
@@ -381,17 +386,17 @@ function decisionPanel(view, model) {
   }
   el.hidden = false;
   const children = [];
-  const say = wordsOf(model);
+  const wordsFor = wordsOf(model);
   if (view.status === "finished") {
-    children.push(h("div", { class: "prompt", id: "prompt" }, "The game is over."));
+    children.push(h("div", { class: "prompt", id: "prompt" }, say("game_is_over")));
   } else if (!legal.length || model.hold) {
     const next = view.next ? view.next.player : null;
-    const text = model.hold ? "…" : next === null || next === seat ? "Waiting…" : `Waiting for ${names.of(next)}…`;
+    const text = model.hold ? "…" : next === null || next === seat ? say("waiting") : say("waiting_for", { name: names.of(next) });
     children.push(h("div", { class: "prompt muted", id: "prompt" }, text));
   } else {
     const hand = view.players[seat].hand || [];
     const { byCard, tray, buttons } = splitMoves(legal, hand, decision);
-    children.push(h("div", { class: "prompt", id: "prompt" }, model.prompt || "Choose one."));
+    children.push(h("div", { class: "prompt", id: "prompt" }, model.prompt || say("choose_one")));
     // the cards a decision names outside the hand, laid out to be clicked, grouped by what
     // clicking them does (the common start of the server's words: "Take", "Use Wishing Lamp")
     if (tray.length && !chosenCard) {
@@ -403,9 +408,9 @@ function decisionPanel(view, model) {
       }
       const box = h("div", { class: "tray", id: "choices" });
       for (const items of groups.values()) {
-        const texts = items.map((it) => say(it.move)[0]);
+        const texts = items.map((it) => wordsFor(it.move)[0]);
         const caption = items.length > 1 ? commonPrefix(texts) : texts[0];
-        const hintText = say(items[0].move)[1];
+        const hintText = wordsFor(items[0].move)[1];
         box.append(
           h(
             "div",
@@ -414,7 +419,7 @@ function decisionPanel(view, model) {
             h(
               "div",
               { class: "cards tight" },
-              items.map((it) => card(it.name, { size: "small", moves: [it.move], words: say(it.move)[0], onclick: busy ? null : () => onMove([it.move]) })),
+              items.map((it) => card(it.name, { size: "small", moves: [it.move], words: wordsFor(it.move)[0], onclick: busy ? null : () => onMove([it.move]) })),
             ),
           ),
         );
@@ -429,7 +434,7 @@ function decisionPanel(view, model) {
       box.classList.add("choice");
     }
     for (const move of shown) {
-      const [text, hintText] = say(move);
+      const [text, hintText] = wordsFor(move);
       box.append(
         h(
           "button",
@@ -440,7 +445,7 @@ function decisionPanel(view, model) {
       );
     }
     if (chosenCard && byCard.has(chosenCard)) {
-      box.append(h("button", { type: "button", class: "secondary cancel", onclick: () => onMove([]) }, "Cancel"));
+      box.append(h("button", { type: "button", class: "secondary cancel", onclick: () => onMove([]) }, say("cancel")));
     }
     if (box.childElementCount) children.push(box);
     // an artifact window: "don't ask again this game" for each artifact it offers (issue 18)
@@ -450,7 +455,7 @@ function decisionPanel(view, model) {
         h(
           "div",
           { class: "never", id: "never" },
-          h("span", { class: "label" }, "Don't ask again this game:"),
+          h("span", { class: "label" }, say("dont_ask")),
           offered.map((name) =>
             h("button", { type: "button", class: "link", dataset: { never: name }, disabled: busy, onclick: () => model.onNever(name) }, title(name)),
           ),
@@ -475,7 +480,18 @@ function votesPanel(view, model) {
   const table = h(
     "table",
     { class: "votes-table", id: "votes-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "faction"), h("th", { class: fit(names.of(first)) }, names.of(first)), h("th", { class: fit(names.of(second)) }, names.of(second)), h("th", {}, finished ? "won" : "leads"))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, say("col_faction")),
+        h("th", { class: fit(names.of(first)) }, names.of(first)),
+        h("th", { class: fit(names.of(second)) }, names.of(second)),
+        h("th", {}, finished ? say("col_won") : say("col_leads")),
+      ),
+    ),
   );
   const body = h("tbody");
   // who leads (or won) each vote, in the server's words (claim.text.describe.table_facts)
@@ -496,7 +512,7 @@ function votesPanel(view, model) {
     );
   }
   table.append(body);
-  const children = [h("h2", {}, finished ? "Votes · who won each" : "Score piles · who leads"), table];
+  const children = [h("h2", {}, finished ? say("votes_won_each") : say("piles_who_leads")), table];
   const others = [0, 1].flatMap((p) => piles[p].filter((n) => !factions.includes(factionOf(n))).map((n) => [p, n]));
   if (others.length) {
     const byPlayer = [first, second]
@@ -505,10 +521,10 @@ function votesPanel(view, model) {
         return cards.length ? `${names.of(p)}: ${cards.map(cardWords).join(", ")}` : null;
       })
       .filter(Boolean);
-    children.push(h("div", { class: "small muted" }, `Not in a faction vote: ${byPlayer.join("; ")}`));
+    children.push(h("div", { class: "small muted" }, say("not_in_vote", { list: byPlayer.join("; ") })));
   }
   const sizes = [first, second].map((p) => `${names.of(p)} ${piles[p].length}`).join(" · ");
-  children.push(h("div", { class: "small muted" }, `Cards in Score piles: ${sizes}`));
+  children.push(h("div", { class: "small muted" }, say("cards_in_piles", { sizes })));
   fill("votes", children);
 }
 
@@ -521,7 +537,7 @@ function extrasPanel(view, model) {
   // other's choice under way, the public pools; then the cards laid out with a label
   for (const line of told.components || []) facts.push(h("li", {}, line));
   if (factions.includes("trolls") || (view.troll_pool || []).length) {
-    facts.push(item("Troll pool", (view.troll_pool || []).length ? cardRow(sortCards(view.troll_pool), { mini: true, tight: true }) : "none"));
+    facts.push(item(say("troll_pool"), (view.troll_pool || []).length ? cardRow(sortCards(view.troll_pool), { mini: true, tight: true }) : say("none")));
   }
   if ((view.toxics || []).length) {
     const peeked = new Set(seat !== null && seat !== undefined ? view.players[seat].peeked || [] : []);
@@ -530,37 +546,41 @@ function extrasPanel(view, model) {
       "div",
       { class: "cards tight toxics" },
       view.toxics.map((code, i) =>
-        h("span", { class: "toxic-slot" }, card(code, { size: "mini" }), h("span", { class: "small" }, `${i + 1}${peeked.has(i + 1) ? " · peeked" : ""}`)),
+        h("span", { class: "toxic-slot" }, card(code, { size: "mini" }), h("span", { class: "small" }, peeked.has(i + 1) ? say("peeked_n", { n: i + 1 }) : String(i + 1))),
       ),
     );
-    facts.push(item("Toxics", row));
+    facts.push(item(say("toxics"), row));
   }
   if ((view.table || []).length) {
-    facts.push(item("Frozen on the table (the next winner takes them)", cardRow(view.table, { mini: true, tight: true })));
+    facts.push(item(say("frozen"), cardRow(view.table, { mini: true, tight: true })));
   }
   const seen = (view.deck || []).filter((c) => c !== "?");
   if (seen.length && seat !== null && seat !== undefined) {
-    facts.push(item("Top of the deck, shown to you", cardRow(seen, { mini: true, tight: true })));
+    facts.push(item(say("top_of_deck"), cardRow(seen, { mini: true, tight: true })));
   }
   for (const line of told.tallies || []) facts.push(h("li", {}, line));
   const discard = view.discard || [];
-  facts.push(item("Discard pile", discard.length ? h("details", {}, h("summary", {}, `${discard.length} cards`), cardRow(sortCards(discard, factions), { mini: true, tight: true })) : "empty"));
-  if ((view.out || []).length) facts.push(item("Out of the game", `${view.out.length} cards`));
-  const counts = [view.status === "finished" ? `never drawn ${(view.deck || []).length}` : `deck ${(view.deck || []).length}`];
+  const pile = discard.length
+    ? h("details", {}, h("summary", {}, say("n_cards", { count: discard.length })), cardRow(sortCards(discard, factions), { mini: true, tight: true }))
+    : say("empty");
+  facts.push(item(say("discard_pile"), pile));
+  if ((view.out || []).length) facts.push(item(say("out_of_game"), say("n_cards", { count: view.out.length })));
+  const left = (view.deck || []).length;
+  const counts = [view.status === "finished" ? say("never_drawn_count", { count: left }) : say("deck_count", { count: left })];
   for (const p of order(seat).reverse()) {
     const pl = view.players[p];
-    let text = `${names.of(p)}: hand ${pl.hand.length}`;
-    if (view.phase === 1) text += `, followers ${(pl.followers || []).length}`;
+    let text = say("hand_of", { name: names.of(p), count: pl.hand.length });
+    if (view.phase === 1) text += `, ${say("followers_count", { count: (pl.followers || []).length })}`;
     counts.push(text);
   }
-  facts.push(item("Cards left", h("span", { id: "cards-left" }, counts.join(" · "))));
-  fill("extras", h("h2", {}, "On the table"), h("ul", { class: "facts" }, facts));
+  facts.push(item(say("cards_left"), h("span", { id: "cards-left" }, counts.join(" · "))));
+  fill("extras", h("h2", {}, say("on_the_table")), h("ul", { class: "facts" }, facts));
 }
 
 const REASONS = {
-  votes: "on votes",
-  cards: "on the tie-break: more cards in the factions whose vote they won",
-  draw: "a draw",
+  votes: say("reason_votes"),
+  cards: say("reason_cards"),
+  draw: say("reason_draw"),
 };
 
 /** Every hero card the view shows anywhere (piles, hands, tricks): once the game is over, the
@@ -599,10 +619,10 @@ export function resultPanel(view, model, links) {
   el.hidden = false;
   const { names } = model;
   const winner = result.winner;
-  const line = winner === null || winner === undefined ? "The game is a draw." : `${cap(names.act(winner, "wins", "win"))}!`;
-  const children = [h("h2", {}, "Result"), h("div", { class: "winner", id: "winner" }, line)];
-  const reason = REASONS[result.reason] || `decided by the ${title(result.reason || "")}`;
-  children.push(h("div", {}, `How: ${reason}.`));
+  const line = winner === null || winner === undefined ? say("game_draw") : `${cap(names.act(winner, say("wins"), say("win")))}!`;
+  const children = [h("h2", {}, say("result")), h("div", { class: "winner", id: "winner" }, line)];
+  const reason = REASONS[result.reason] || say("reason_other", { title: title(result.reason || "") });
+  children.push(h("div", {}, say("how", { reason })));
   const votes = Object.entries(result.votes || {});
   if (votes.length) {
     children.push(
@@ -614,22 +634,22 @@ export function resultPanel(view, model, links) {
             "li",
             { dataset: { faction }, class: p === null || p === undefined ? "nobody" : `p${p}` },
             h("span", { class: "swatch", style: colours(faction), "aria-hidden": "true" }),
-            `${title(faction)}: ${p === null || p === undefined ? "nobody" : names.of(p)}`,
+            `${title(faction)}: ${p === null || p === undefined ? say("nobody") : names.of(p)}`,
           ),
         ),
       ),
     );
   }
   if (result.votes_won) {
-    children.push(h("div", { id: "votes-won", class: "votes-won" }, `Votes won: ${[0, 1].map((p) => `${names.of(p)} ${result.votes_won[p]}`).join(" · ")}`));
+    children.push(h("div", { id: "votes-won", class: "votes-won" }, say("votes_won", { list: [0, 1].map((p) => `${names.of(p)} ${result.votes_won[p]}`).join(" · ") })));
   }
   if (result.cards_in_won_factions) {
-    children.push(h("div", { class: "small muted" }, `Cards in the factions won: ${[0, 1].map((p) => `${names.of(p)} ${result.cards_in_won_factions[p]}`).join(" · ")}`));
+    children.push(h("div", { class: "small muted" }, say("cards_in_won", { list: [0, 1].map((p) => `${names.of(p)} ${result.cards_in_won_factions[p]}`).join(" · ") })));
   }
   if (result.dungeon) {
     const d = result.dungeon;
-    const who = (p) => (p === 0 || p === 1 ? names.of(p) : "nobody");
-    children.push(h("div", { class: "small" }, `Dungeon: an extra vote each to ${who(d.phase_one)} (Phase One) and ${who(d.phase_two)} (Phase Two)`));
+    const who = (p) => (p === 0 || p === 1 ? names.of(p) : say("nobody"));
+    children.push(h("div", { class: "small" }, say("dungeon_votes", { one: who(d.phase_one), two: who(d.phase_two) })));
   }
   // what the end of the game reveals
   const reveal = [];
@@ -640,7 +660,7 @@ export function resultPanel(view, model, links) {
       h(
         "div",
         { class: "reveal", id: "heroes-reveal" },
-        h("span", { class: "label" }, `Heroes in the deck: ${view.heroes.count}${unseen ? ` (${unseen} never drawn, unseen)` : ""}`),
+        h("span", { class: "label" }, say("heroes_in_deck", { count: view.heroes.count }) + (unseen ? say("heroes_unseen", { count: unseen }) : "")),
         seen.length ? cardRow(seen, { size: "mini", tight: true }) : null,
       ),
     );
@@ -654,19 +674,23 @@ export function resultPanel(view, model, links) {
       h(
         "div",
         { class: "reveal artifacts-reveal", dataset: { player: String(p) } },
-        `${cap(names.owner(p))} artifacts: used ${used.map(title).join(", ") || "none"}; unused ${unused.map(title).join(", ") || "none"}`,
+        say("owner_artifacts", {
+          owner: cap(names.owner(p)),
+          used: used.map(title).join(", ") || say("none"),
+          unused: unused.map(title).join(", ") || say("none"),
+        }),
       ),
     );
   }
   const never = (view.deck || []).length + (view.out || []).length;
-  if (never) reveal.push(h("div", { class: "small muted" }, `${never} card${never > 1 ? "s" : ""} left the game unseen (never drawn).`));
+  if (never) reveal.push(h("div", { class: "small muted" }, never > 1 ? say("left_unseen", { count: never }) : say("left_unseen_one", { count: 1 })));
   if (reveal.length) children.push(h("div", { class: "reveals" }, reveal));
   if ((result.end_moves || []).length) {
     children.push(
       h(
         "details",
         { class: "small" },
-        h("summary", {}, `End of the game: ${result.end_moves.length} card moves`),
+        h("summary", {}, say("end_moves", { count: result.end_moves.length })),
         h("ul", { class: "facts" }, result.end_moves.map((m) => h("li", {}, `${cardWords(m.card)}: ${m.from} → ${m.to}${m.by ? ` (${m.by})` : ""}`))),
       ),
     );

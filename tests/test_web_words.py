@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -157,10 +158,7 @@ def test_every_allowed_literal_is_still_there() -> None:
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
-def test_no_script_writes_words_of_its_own(script: object) -> None:
-    from pathlib import Path
-
-    assert isinstance(script, Path)
+def test_no_script_writes_words_of_its_own(script: Path) -> None:
     assert words_left(script.read_text()) == []
 
 
@@ -209,13 +207,19 @@ class _Page(HTMLParser):
         self.texts: list[str] = []
         self.keys: list[str] = []
         self.attributes: list[str] = []
+        # each key with the placeholders the element gives it (data-say-n="0": {n})
+        self.given: list[tuple[str, set[str]]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        params = {name[len("data-say-") :] for name, _ in attrs if name.startswith("data-say-")}
         for name, value in attrs:
             if name == "data-say" and value:
                 self.keys.append(value)
+                self.given.append((value, params - {"attr"}))
             elif name == "data-say-attr" and value:
-                self.keys.extend(pair.split(":", 1)[1] for pair in value.split())
+                keys = [pair.split(":", 1)[1] for pair in value.split()]
+                self.keys.extend(keys)
+                self.given.extend((key, set()) for key in keys)
             elif name in READ_ATTRIBUTES and value and re.search("[A-Za-z]", value):
                 self.attributes.append(f"{tag} {name}={value!r}")
 
@@ -224,20 +228,19 @@ class _Page(HTMLParser):
             self.texts.append(data.strip())
 
 
-def _page(path: object) -> _Page:
-    from pathlib import Path
-
-    assert isinstance(path, Path)
+def _page(path: Path) -> _Page:
     parser = _Page()
     parser.feed(path.read_text())
     return parser
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
-def test_no_page_writes_words_of_its_own(page: object) -> None:
+def test_no_page_writes_words_of_its_own(page: Path) -> None:
     found = _page(page)
     assert found.texts == []
     assert found.attributes == []
+    for key, given in found.given:  # cards.js's say() throws on a missing placeholder
+        assert given == set(re.findall(r"\{([a-z_]+)\}", WEB_WORDS[key])), key
 
 
 def test_the_page_scan_finds_words_where_they_are() -> None:
@@ -298,3 +301,62 @@ def test_the_headings_the_terminal_says_too_live_once() -> None:
         describe.PHASE_NAMES[1],
         describe.PHASE_NAMES[2],
     )
+
+
+def _say_calls(code: str) -> list[tuple[str, set[str] | None]]:
+    """Each ``say("key", {a, b: ...})`` of ``code``: its key and the names of the params object
+    given (None when the params are not an object literal written there)."""
+    calls: list[tuple[str, set[str] | None]] = []
+    for match in _SAY.finditer(code):
+        i = match.end()  # past the key's closing quote
+        while code[i].isspace():
+            i += 1
+        if code[i] == ")":
+            calls.append((match.group(1), set()))
+            continue
+        i += 1  # the comma
+        while code[i].isspace():
+            i += 1
+        if code[i] != "{":
+            calls.append((match.group(1), None))
+            continue
+        depth, j, entries, start = 0, i, [], i + 1
+        while True:  # the object's top-level entries, split at its commas
+            c = code[j]
+            if c in "\"'`":
+                j = code.index(c, j + 1)
+            elif c in "{([":
+                depth += 1
+            elif c in "})]":
+                depth -= 1
+                if depth == 0:
+                    entries.append(code[start:j])
+                    break
+            elif c == "," and depth == 1:
+                entries.append(code[start:j])
+                start = j + 1
+            j += 1
+        names = {re.split(r"[:\s]", e.strip(), maxsplit=1)[0] for e in entries if e.strip()}
+        calls.append((match.group(1), names))
+    return calls
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_each_say_gives_the_placeholders_its_words_need(script: Path) -> None:
+    """say() throws on a missing placeholder: a path the browser tests do not take (an error,
+    a rare end of the game) would break only in a player's browser; read them all here."""
+    for key, given in _say_calls(script.read_text()):
+        needed = set(re.findall(r"\{([a-z_]+)\}", WEB_WORDS[key]))
+        assert given is not None, key
+        assert given == needed, (key, given, needed)
+
+
+def test_the_placeholder_scan_reads_what_each_call_gives() -> None:
+    code = """say("none"); say("waiting_for", { name: names.of(next) });
+      say("move_n", { n, move: f({ a: 1 }, "x, y") }); say("how", params);"""
+    assert _say_calls(code) == [
+        ("none", set()),
+        ("waiting_for", {"name"}),
+        ("move_n", {"n", "move"}),
+        ("how", None),
+    ]

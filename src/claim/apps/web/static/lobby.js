@@ -30,7 +30,7 @@ function locationOptions(selectId, names) {
 // the presets (the first one chosen) and the counts of heroes and artifacts, from the catalog
 $("deck").prepend(
   ...Object.entries(PRESETS).map(([name, deck]) =>
-    h("option", { value: name }, say("preset", { box: CATALOG.boxes[name] || name, factions: deck.join(", ") })),
+    h("option", { value: name }, say("preset", { box: CATALOG.boxes[name] || name, factions: deck.map(title).join(", ") })),
   ),
 );
 $("deck").value = Object.keys(PRESETS)[0]; // the form is disabled until now: no choice is lost
@@ -40,8 +40,9 @@ $("artifacts-mode").querySelector('option[value="all"]').textContent =
   say("artifacts_all_n", { count: Object.keys(ARTIFACTS).length });
 
 const pairOf = new Map(PAIRS.flatMap(([a, b]) => [[a, `${a}+${b}`], [b, `${a}+${b}`]]));
-checkboxes("factions", "faction", FACTIONS, (f) => (pairOf.has(f) ? say("faction_pair", { faction: f }) : f));
-checkboxes("heroes", "hero", HEROES);
+// each box says its faction's or hero's name; its value is the code the options send
+checkboxes("factions", "faction", FACTIONS, (f) => (pairOf.has(f) ? say("faction_pair", { faction: title(f) }) : title(f)));
+checkboxes("heroes", "hero", HEROES, title);
 checkboxes("artifacts", "artifact", Object.keys(ARTIFACTS), title);
 locationOptions("setting", SETTINGS);
 locationOptions("building", BUILDINGS);

@@ -31,7 +31,7 @@ PURE_TESTS := tests/test_native.py tests/test_fields.py tests/test_invariants.py
 # process (the long invariant sweeps are cut into chunks, so the workers share them)
 PYTEST_JOBS ?= auto
 
-.PHONY: play serve test lint typecheck unit unit-pure browser services build bench clean
+.PHONY: play serve test test-long lint typecheck unit unit-pure browser services build bench clean
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,7 +78,12 @@ unit: $(STAMP) $(COMPILED) browser services
 	$(BIN)/pytest -n $(PYTEST_JOBS)
 
 unit-pure: $(STAMP)
-	CLAIM_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_JOBS) $(PURE_TESTS) -m "not compiled_only"
+	CLAIM_PURE_PYTHON=1 $(BIN)/pytest -n $(PYTEST_JOBS) $(PURE_TESTS) -m "not compiled_only and not long"
+
+# the long tier (tests/tiers.py): the long sweeps' further blocks, about five more minutes of CPU;
+# run it after `make test` for a change to the rules core, the views or the events
+test-long: $(STAMP) $(COMPILED)
+	$(BIN)/pytest -n $(PYTEST_JOBS) -m long
 
 # `make bench` runs the benchmark for the default build, then for the pure-Python one
 # (CLAIM_PURE_PYTHON=1), beside OpenSpiel's Hearts and Skat (the 'bench' extra, installed once);

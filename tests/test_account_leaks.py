@@ -48,6 +48,7 @@ from claim.core.view import SPECTATOR, observe, spectate
 from claim.text.account import Names, Narrator, artifact_title, card_name
 from scenario import position_record, stacked_record
 from test_invariants import _codes_in
+from tiers import blocks
 
 VIEWERS = (0, 1, SPECTATOR)
 #: the names a line can give a card: codes and partial names (``demons:odd``, ``tricksters:5``)
@@ -172,7 +173,7 @@ def random_setup(seed: int) -> claim.GameConfig:
     return options.resolve(seed).config
 
 
-@pytest.mark.parametrize("block", range(6))
+@pytest.mark.parametrize("block", blocks(6))
 def test_random_games_tell_each_viewer_only_what_they_may_know(block: int) -> None:
     """§10: 60 random games, every line of three live narrators checked against the views."""
     for seed in range(block * 10, block * 10 + 10):

@@ -194,6 +194,7 @@ def test_every_world_is_possible() -> None:
 
 
 @pytest.mark.compiled_only
+@pytest.mark.long
 def test_every_world_is_possible_long() -> None:
     """200 games with every expansion, every decision, both players, 4 worlds each."""
     assert _sweep(range(2000, 2200), 4) > 100_000
@@ -221,6 +222,7 @@ def test_view_identical_positions_give_the_same_world() -> None:
 
 
 @pytest.mark.compiled_only
+@pytest.mark.long
 def test_view_identical_positions_give_the_same_world_long() -> None:
     """200 games with every expansion, every decision, both players."""
     assert _canonical_pairs(range(4000, 4200)) > 20_000

@@ -58,6 +58,7 @@ from claim.core.view_events import NO_CARD, SeenDecision, SeenDraw, SeenMove, se
 from scenario import CLAIM, position_record, replay
 from test_account_leaks import names_in, random_setup, spare
 from test_invariants import _codes_in
+from tiers import blocks
 
 VIEWERS = (0, 1, SPECTATOR)
 HIDDEN = "?"
@@ -216,7 +217,7 @@ def play_checked(state: State, seed: int, seen: Counter[str]) -> None:
     seen["games"] += 1
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", blocks(4))
 def test_events_retell_every_move_of_random_games_with_every_expansion(block: int) -> None:
     """1, 2: 100 random games with every expansion per block, every move checked."""
     seen: Counter[str] = Counter()
@@ -448,7 +449,7 @@ def check_viewer(
     return counts
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", blocks(4))
 def test_no_viewer_is_shown_more_than_their_views_show(block: int) -> None:
     """4: 20 random games with every expansion per block; after every move, each viewer's events
     name only cards the viewer's views have shown (now or before: a card public once stays fair

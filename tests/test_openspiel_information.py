@@ -67,6 +67,7 @@ def test_openspiels_ismcts_finishes_every_expansion_games() -> None:
 
 
 @pytest.mark.compiled_only
+@pytest.mark.long
 def test_openspiels_ismcts_finishes_every_expansion_games_long() -> None:
     """60 more games (300 were played once, 2026-12-07: all finished, no world drawn again)."""
     assert _ismcts_games(range(100, 160), 5) == 60
@@ -117,6 +118,7 @@ def test_no_information_state_tensor_is_shared() -> None:
 
 
 @pytest.mark.compiled_only
+@pytest.mark.long
 def test_no_information_state_tensor_is_shared_long() -> None:
     """200 playouts of another deal (300 of it were played once, 2026-12-07: 33,900
     information states, none sharing a tensor; 624 shared an observation tensor)."""

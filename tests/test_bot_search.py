@@ -28,6 +28,7 @@ from claim.bots.search import (
 )
 from claim.core import cards
 from claim.core.engine import apply
+from claim.core.errors import ConfigError
 from claim.core.options import SetupOptions, resolve_setup
 from claim.core.state import State
 from endgames import endgames
@@ -273,3 +274,28 @@ def test_a_strength_spends_less_where_simulations_cost_more(
     fixed = SearchBot(1, "hard", iterations=90, adaptive=False)
     decide(with_artifacts, fixed)
     assert fixed.last_simulations == 90
+
+
+def test_search_n_spends_exactly_n_simulations_on_every_decision() -> None:
+    """``search:N`` (issue 39, the spec for comparisons at equal simulations): N simulations on
+    a card play with every artifact (no lowering for dearer simulations), on a decision that
+    plays no card (no smaller share), and on a decided last trick (no early stop); a strength on
+    the same decisions spends less."""
+    config = SetupOptions(artifacts="all").resolve(4).config
+    with_artifacts = new_game(config, 4)
+    take = _find_decision("take")
+    last = _last_trick(0)
+    for state in (with_artifacts, take, last):
+        assert len(legal_actions(state)) > 1
+        fixed = make_bot("search:60", 1)
+        decide(state, fixed)
+        assert fixed.last_simulations == 60
+    easy = make_bot("search:easy", 1)
+    decide(last, easy)
+    assert easy.last_simulations < ITERATIONS["easy"]
+
+
+@pytest.mark.parametrize("spec", ("search:0", "search:1000001", "search:1e3", "search:-5"))
+def test_search_n_refuses_a_number_out_of_range_in_one_line(spec: str) -> None:
+    with pytest.raises(ConfigError, match=r"^(search:N needs|unknown strength)"):
+        make_bot(spec, 1)

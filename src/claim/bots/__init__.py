@@ -2,6 +2,12 @@
 
 ``make_bot("search:hard", seed)`` builds any bot by name; names are ``random``, ``heuristic`` and
 ``search`` (strengths ``easy``, ``medium``, ``hard``; ``search`` alone is ``medium``).
+
+``search:N`` (a number) is the search at exactly ``N`` simulations on every decision of two or
+more legal moves: no early stop, no smaller share for a decision that plays no card, no lowering
+where the expansions make simulations dearer (issue 39). It is the spec for comparisons at equal
+simulations, against ``openspiel-ismcts:N`` which spends its ``N`` the same way; the strengths,
+made to play well within a time, spend less where they can.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from claim.bots.random_bot import RandomBot
 from claim.core.errors import ConfigError
 
 STRENGTHS = ("easy", "medium", "hard")
+#: the most simulations ``search:N`` takes (the arena's ``openspiel-ismcts:N`` takes as many)
+MAX_SIMULATIONS = 1_000_000
 
 
 def _heuristic(seed: int | None, strength: str) -> Bot:
@@ -24,7 +32,15 @@ def _heuristic(seed: int | None, strength: str) -> Bot:
 def _search(seed: int | None, strength: str) -> Bot:
     from claim.bots.search import SearchBot
 
+    if _is_number(strength):  # search:N, checked by make_bot
+        return SearchBot(seed, iterations=int(strength), adaptive=False)
     return SearchBot(seed, strength)
+
+
+def _is_number(strength: str) -> bool:
+    """Whether a spec's strength is a number of simulations (ASCII digits: ``int`` reads
+    other digits, such as "²", that are no number here)."""
+    return strength.isascii() and strength.isdigit()
 
 
 #: bot name -> factory(seed, strength)
@@ -41,11 +57,27 @@ def bot_names() -> list[str]:
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from ``NAME`` or ``NAME:STRENGTH`` (``search:hard``)."""
+    """A bot from ``NAME``, ``NAME:STRENGTH`` (``search:hard``) or ``search:N`` (``search:200``:
+    exactly 200 simulations a decision, module doc).
+
+    >>> make_bot("search:200", 1).iterations, make_bot("search:200", 1).adaptive
+    (200, False)
+    >>> make_bot("search:0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    claim.core.errors.ConfigError: search:N needs N simulations, a number from 1 to ..., not '0'
+    """
     name, _, strength = spec.strip().lower().partition(":")
     strength = strength or "medium"
     if name not in FACTORIES:
         raise ConfigError(f"unknown bot {name!r}; bots are: {', '.join(bot_names())}")
+    if name == "search" and _is_number(strength):
+        if len(strength) > 7 or not 1 <= int(strength) <= MAX_SIMULATIONS:
+            raise ConfigError(
+                f"search:N needs N simulations, a number from 1 to {MAX_SIMULATIONS:,}, "
+                f"not {strength!r}"
+            )
+        return FACTORIES[name](seed, strength)
     if strength not in STRENGTHS:
         raise ConfigError(f"unknown strength {strength!r}; strengths are: {', '.join(STRENGTHS)}")
     return FACTORIES[name](seed, strength)

@@ -238,6 +238,6 @@ def games_executor(jobs: int, ray_address: str | None, games: int) -> Executor:
 
 #: the bots a command can name (--bots, --bot)
 BOT_SPECS = (
-    "random, heuristic, search, search:easy|medium|hard, "
+    "random, heuristic, search, search:easy|medium|hard, search:N (exactly N simulations a move), "
     "openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move; the openspiel extra)"
 )

@@ -565,7 +565,7 @@ def test_play_chooses_its_bot() -> None:
 def test_play_against_the_search_bot() -> None:
     result = run("play", "--seed", "6", "--seat", "1", "--bot", "search:easy", input="quit\n")
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("Claim: you are player 1, against the search (easy) bot.")
+    assert result.stdout.startswith("Claim: you are player 1, against the search bot (easy).")
     assert "  The bot led " in result.stdout
 
 

@@ -382,8 +382,19 @@ def test_defaults_and_the_listing(client: TestClient) -> None:
     assert second["seats"][1]["kind"] == "bot:search:medium"
     games = client.get("/api/games").json()["games"]
     assert [g["id"] for g in games] == [second["id"], first["id"]]  # newest first
-    assert set(games[0]) == {"id", "status", "seats", "created", "moves", "options", "names"}
+    assert set(games[0]) == {
+        "id",
+        "status",
+        "seats",
+        "labels",
+        "created",
+        "moves",
+        "options",
+        "names",
+    }
     assert games[0]["names"] == [None, None]
+    # who plays each seat in words, for the pages (claim.text.bots): never the codes
+    assert games[0]["labels"] == ["human", "search bot (medium)"]
     assert games[0]["options"]["heroes"] == "2" and games[0]["status"] == "in-progress"
     assert games[0]["created"].endswith("Z")
     assert [g["id"] for g in client.get("/api/games?limit=1").json()["games"]] == [second["id"]]

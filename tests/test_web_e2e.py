@@ -608,7 +608,8 @@ def test_lobby_creates_a_bot_game_with_options(server: str, context: BrowserCont
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(server + "/")
-    page.select_option("#bot", "random")
+    # a difficulty level (issue 39): the strength beside it is the search's alone, so not sent
+    page.select_option("#bot", "expert")
     page.select_option("#strength", "hard")
     page.select_option("#seat", "1")
     page.select_option("#deck", "custom")
@@ -638,7 +639,7 @@ def test_lobby_creates_a_bot_game_with_options(server: str, context: BrowserCont
     game_id = page.url.split("/play/")[1].split("?")[0]
     until(page, "() => document.body.dataset.busy === '0'")
     summary = api(server, f"/api/games/{game_id}")
-    assert summary["seats"] == ["bot:random:hard", "human"]
+    assert summary["seats"] == ["bot:expert", "human"]
     assert summary["options"] == {
         # the checkboxes' order: the rules' order of factions and of heroes
         "factions": "elves,orcs,trolls,seers,demons",
@@ -668,7 +669,7 @@ def test_lobby_creates_a_bot_game_with_options(server: str, context: BrowserCont
     page.goto(server + "/")
     row = page.locator(f"#games tr[data-id='{game_id}']")
     row.wait_for()
-    assert "random hard bot vs human" in row.inner_text()
+    assert "Expert bot vs human" in row.inner_text()
     href = row.locator("a.mine").get_attribute("href")
     assert href is not None and href.startswith(f"/play/{game_id}?seat=1&token=")
     assert errors == []

@@ -1,7 +1,8 @@
 """Bots: given a player's view and the legal moves, return a move.
 
 ``make_bot("search:hard", seed)`` builds any bot by name; names are ``random``, ``heuristic`` and
-``search`` (strengths ``easy``, ``medium``, ``hard``; ``search`` alone is ``medium``).
+``search`` (strengths ``easy``, ``medium``, ``hard``; ``search`` alone is ``medium``), and the
+difficulty levels a person picks, :data:`LEVELS` (``beginner`` to ``expert``).
 
 ``search:N`` (a number) is the search at exactly ``N`` simulations on every decision of two or
 more legal moves: no early stop, no smaller share for a decision that plays no card, no lowering
@@ -43,11 +44,37 @@ def _is_number(strength: str) -> bool:
     return strength.isascii() and strength.isdigit()
 
 
+#: the difficulty levels a person picks (issue 39), weakest first: each is the search at a
+#: budget (its strength, and the simulations a move where not the strength's own), the budgets
+#: about four times apart; docs/bots.md ("Levels") has the ladder that measures each a step
+#: above the one before. Their names and descriptions are words: claim.text.bots.
+LEVELS: dict[str, tuple[str, int | None]] = {
+    "beginner": ("easy", 5),
+    "casual": ("easy", None),  # 50 simulations
+    "intermediate": ("medium", None),  # 200
+    "advanced": ("hard", 1000),
+    "expert": ("hard", None),  # 5,000, lowered where simulations cost more
+}
+
+
+def _level(level: str) -> Callable[[int | None, str], Bot]:
+    """The factory of a level (it takes no strength: the level is one)."""
+    strength, iterations = LEVELS[level]
+
+    def build(seed: int | None, _: str) -> Bot:
+        from claim.bots.search import SearchBot
+
+        return SearchBot(seed, strength, iterations=iterations)
+
+    return build
+
+
 #: bot name -> factory(seed, strength)
 FACTORIES: dict[str, Callable[[int | None, str], Bot]] = {
     "random": lambda seed, strength: RandomBot(seed),
     "heuristic": _heuristic,
     "search": _search,
+    **{level: _level(level) for level in LEVELS},
 }
 
 
@@ -67,7 +94,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     ...
     claim.core.errors.ConfigError: search:N needs N simulations, a number from 1 to ..., not '0'
     """
-    name, _, strength = spec.strip().lower().partition(":")
+    name, sep, strength = spec.strip().lower().partition(":")
     strength = strength or "medium"
     if name not in FACTORIES:
         raise ConfigError(f"unknown bot {name!r}; bots are: {', '.join(bot_names())}")
@@ -78,6 +105,10 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
                 f"not {strength!r}"
             )
         return FACTORIES[name](seed, strength)
+    if name in LEVELS:
+        if sep:
+            raise ConfigError(f"{name!r} is a level: it takes no strength (not {spec.strip()!r})")
+        return FACTORIES[name](seed, strength)
     if strength not in STRENGTHS:
         raise ConfigError(f"unknown strength {strength!r}; strengths are: {', '.join(STRENGTHS)}")
     return FACTORIES[name](seed, strength)
@@ -85,6 +116,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 
 __all__ = [
     "FACTORIES",
+    "LEVELS",
     "STRENGTHS",
     "Bot",
     "RandomBot",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from claim.text import describe
+from claim.text import bots, describe
 
 #: key → template; ``{name}`` placeholders are filled by ``say`` in cards.js.
 WEB_WORDS: Final[dict[str, str]] = {
@@ -30,9 +30,6 @@ WEB_WORDS: Final[dict[str, str]] = {
     "owner_of": "{name}'s",
     "the_bot": "the bot",
     "your_opponent": "your opponent",
-    "human": "human",
-    "bot_kind": "{name} bot",
-    "bot_kind_strength": "{name} bot ({strength})",
     "nobody": "nobody",
     "none": "none",
     # -- the lobby (index.html, lobby.js) ---------------------------------------------------
@@ -46,8 +43,10 @@ WEB_WORDS: Final[dict[str, str]] = {
     "optional": "optional",
     "friends_name": "Your friend's name",
     "bot": "Bot",
-    "bot_heuristic": "heuristic (quick, plays the powers)",
-    "bot_random": "random (a legal move at random)",
+    # the difficulty levels and the other bots, as the terminal's menu says them (claim.text.bots)
+    **{f"level_{level}": bots.level_choice(level) for level in bots.LEVEL_WORDS},
+    "bot_heuristic": bots.OTHER_BOTS["heuristic"],
+    "bot_random": bots.OTHER_BOTS["random"],
     "bot_search": "search (thinks ahead)",
     "strength": "Strength",
     "strength_default": "default",

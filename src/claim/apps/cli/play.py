@@ -42,6 +42,7 @@ from claim.text.account import (
     seed_end_line,
 )
 from claim.text.artifact_prompts import LINE_ASK_ALL, skipped_line, unasked
+from claim.text.bots import bot_label
 from claim.text.describe import ordered_moves
 
 #: the opponent of `claim play` without --bot
@@ -174,7 +175,7 @@ def play(
     narrator = Narrator(state, viewer=seat, names=names, live=True)
     asking = _Asking()
     config = state.config
-    say(f"Claim: you are player {seat}, against the {_bot_label(spec)} bot. {opening}".rstrip())
+    say(f"Claim: you are player {seat}, against the {bot_label(spec)}. {opening}".rstrip())
     say(f"Factions: {faction_titles(config.factions)}. Type help for the commands.")
     # a person reads the game: cards by their names, never their codes (issue 37)
     for line in (
@@ -240,15 +241,6 @@ def artifact_help_lines(config: GameConfig, seat: int) -> list[str]:
             line = f"{title} (yours){line[len(title) :]}"
         lines.append(line)
     return lines
-
-
-def _bot_label(spec: str) -> str:
-    """``random`` → ``random``; ``search`` → ``search (medium)``; ``search:hard`` → ``search
-    (hard)``."""
-    name, _, strength = spec.partition(":")
-    if name == "search":
-        return f"{name} ({strength or 'medium'})"
-    return name
 
 
 def _tell(lines: list[str]) -> None:

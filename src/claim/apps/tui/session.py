@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from claim.analysis.hint import HINT_BUDGET, Hint, hint
-from claim.bots import STRENGTHS, Bot, decide, make_bot
+from claim.bots import Bot, decide, make_bot
 from claim.core import records
 from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError
@@ -41,15 +41,13 @@ from claim.text.account import (
     seed_end_line,
     table_setup_lines,
 )
+from claim.text.bots import bot_choices, bot_label
 from claim.text.describe import asked
 from claim.text.hints import hint_refused_line
 
-#: the bots a player may choose, as ``make_bot`` reads them, with what the menu calls them
-BOT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("random", "random (plays any legal move)"),
-    ("heuristic", "heuristic (quick, sensible)"),
-    *((f"search:{s}", f"search, {s}") for s in STRENGTHS),
-)
+#: the bots a player may choose, as ``make_bot`` reads them, with what the menu calls them: the
+#: difficulty levels, then the heuristic and random bots (claim.text.bots)
+BOT_CHOICES: tuple[tuple[str, str], ...] = bot_choices()
 
 DEFAULT_BOT = "heuristic"
 
@@ -63,12 +61,6 @@ def check_bot_spec(spec: str) -> str:
     if name == "search" and not strength:
         return "search:medium"
     return text
-
-
-def bot_label(spec: str) -> str:
-    """``heuristic`` → "heuristic bot"; ``search:hard`` → "search bot (hard)"."""
-    name, _, strength = spec.partition(":")
-    return f"{name} bot ({strength})" if strength else f"{name} bot"
 
 
 def default_bot_seed(seed: int | None, player: int) -> int:

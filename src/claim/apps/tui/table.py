@@ -32,7 +32,7 @@ from claim.apps.tui.dialogs import (
     TextScreen,
 )
 from claim.apps.tui.keys import HINT_KEY, SAVE_KEY, key_display
-from claim.apps.tui.session import GameSession, ReplaySession, bot_label
+from claim.apps.tui.session import GameSession, ReplaySession
 from claim.apps.tui.widgets import (
     LogPanel,
     MorePanel,
@@ -44,6 +44,7 @@ from claim.apps.tui.widgets import (
 from claim.core.errors import ClaimError
 from claim.text import catalog
 from claim.text.artifact_prompts import WINDOWS, offered, skipped_line, unasked
+from claim.text.bots import bot_label, bot_short_label
 from claim.text.describe import heading, ordered_moves, prompt_text, table_sections
 from claim.text.hints import hint_refused_line, hint_thinking_line
 
@@ -235,7 +236,7 @@ class TableScreen(FittedScreen):
             ["Claim", ""],
             [title, short_heading(title)],
             [f"you: player {session.seat}", f"you: P{session.seat}", ""],
-            [f"vs {bot_label(session.bot_spec)}", f"vs {session.bot_spec}", ""],
+            [f"vs {bot_label(session.bot_spec)}", f"vs {bot_short_label(session.bot_spec)}", ""],
             [session.seed_text()],
         ]
         self.query_one(TablePanel).show(

@@ -39,6 +39,7 @@ from claim.text.account import (
     table_setup_lines,
 )
 from claim.text.artifact_prompts import WEB_ASK_ALL, WINDOWS, offered, skipped_line, unasked
+from claim.text.bots import seat_label
 from claim.text.describe import WEB_FOLLOW, asked, move_words, prompt_text, table_facts
 
 logger = logging.getLogger("claim.apps.web")
@@ -489,6 +490,8 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
         "id": summary.id,
         "status": summary.status,
         "seats": list(summary.seats),
+        # who plays each seat, in words (the pages show these, not the codes)
+        "labels": [seat_label(kind) for kind in summary.seats],
         "created": summary.created.isoformat().replace("+00:00", "Z"),
         "moves": summary.moves,
         "options": dict(summary.options),

@@ -34,19 +34,14 @@ async function call(method) {
 // the bot's kind, else "player N" (filled from the game's summary before the analysis is drawn)
 let names = [0, 1].map((n) => say("player_n", { n }));
 
-function botLabel(kind) {
-  if (!kind || !kind.startsWith("bot:")) return "";
-  const [, name, strength] = kind.split(":");
-  return strength ? say("bot_kind_strength", { name, strength }) : say("bot_kind", { name });
-}
-
 async function loadNames() {
   try {
     const response = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: { Accept: "application/json" } });
     if (!response.ok) return;
     const summary = await response.json();
     const shown = summary.names || [null, null];
-    const bots = (summary.seats || []).map(botLabel);
+    // the bots as the server names them (claim.text.bots.seat_label); a human seat by its name
+    const bots = (summary.seats || []).map((kind, p) => (kind.startsWith("bot:") ? (summary.labels || [])[p] : ""));
     const same = bots[0] && bots[0] === bots[1];
     names = [0, 1].map((p) => shown[p] || (bots[p] ? (same ? `${bots[p]} ${p}` : bots[p]) : say("player_n", { n: p })));
   } catch {

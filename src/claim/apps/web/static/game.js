@@ -59,12 +59,6 @@ async function getJSON(url) {
   return data;
 }
 
-function botLabel(kind) {
-  if (!kind || kind === "human") return say("human");
-  const [, name, strength] = kind.split(":");
-  return strength ? say("bot_kind_strength", { name, strength }) : say("bot_kind", { name });
-}
-
 /** The five factions when the game's options name them (a preset or five names). */
 function factionsOf(summary) {
   const text = summary && summary.options ? String(summary.options.factions || "claim") : "";
@@ -74,11 +68,12 @@ function factionsOf(summary) {
   return FACTIONS.filter((f) => names.includes(f));
 }
 
-/** What the table says beside each player's name: who plays the seat (and which seat it is
- * when the name does not say it). */
-function seatLabels(kinds, shown = [null, null]) {
+/** What the table says beside each player's name: who plays the seat, in the server's words
+ * (the summary's "labels": claim.text.bots.seat_label), and which seat it is when the name does
+ * not say it. */
+function seatLabels(labels, shown = [null, null]) {
   return [0, 1].map((p) => {
-    const kind = kinds ? botLabel(kinds[p]) : "";
+    const kind = labels ? labels[p] : "";
     return [shown[p], seat === null ? null : say("player_n", { n: p }), kind].filter(Boolean).join(" · ");
   });
 }
@@ -744,7 +739,7 @@ function choose(moves, cardName) {
 async function startLive() {
   try {
     const summary = await getJSON(api(""));
-    live.labels = seatLabels(summary.seats, summary.names || undefined);
+    live.labels = seatLabels(summary.labels, summary.names || undefined);
     live.names = namesFor(summary.seats, summary.names || undefined);
     live.factions = factionsOf(summary);
   } catch (error) {
@@ -843,13 +838,12 @@ async function showStep(n, again = false) {
     replay.index = n;
     replay.history = Array.isArray(data.history) ? data.history : [];
     if (Array.isArray(data.moves_words)) replay.words = data.moves_words;
-    const kinds = replay.kinds;
     const seat = replay.view === "0" ? 0 : replay.view === "1" ? 1 : null;
     renderTable({
       view: data,
       seat,
       names: new Names([0, 1].map((p) => say("player_n", { n: p }))),
-      labels: seatLabels(kinds, replay.shown),
+      labels: seatLabels(replay.labels, replay.shown),
       facts: data.facts || null,
       factions: replay.factions,
       legal: [],
@@ -884,7 +878,7 @@ async function startReplay() {
   setConn("replay", true);
   try {
     const [summary, record] = await Promise.all([getJSON(api("")), getJSON(api("/record"))]);
-    replay.kinds = summary.seats;
+    replay.labels = summary.labels;
     replay.shown = summary.names || [null, null];
     replay.factions = factionsOf(summary);
     replay.record = record;

@@ -118,7 +118,8 @@ export function requestBody() {
   if (form.elements.opponent.value === "friend") {
     seats = ["human", "human"];
   } else {
-    const strength = $("strength").value;
+    // a strength is the search's alone: a level is one already
+    const strength = $("bot").value === "search" ? $("strength").value : "";
     const bot = `bot:${$("bot").value}${strength ? `:${strength}` : ""}`;
     seats = $("seat").value === "1" ? [bot, "human"] : ["human", bot];
   }
@@ -214,14 +215,10 @@ $("copy-invite").addEventListener("click", async () => {
 
 // -- the games -------------------------------------------------------------------------------
 
-function kindText(kind) {
-  if (kind === "human") return say("human");
-  return say("bot_kind", { name: kind.replace(/^bot:/, "").replace(":", " ") });
-}
-
-/** A seat in the games list: its display name (text, never HTML) and its kind. */
-function playerText(kind, name) {
-  return name ? `${name} (${kindText(kind)})` : kindText(kind);
+/** A seat in the games list: its display name (text, never HTML) and who plays it, in the
+ * server's words (the summary's "labels": claim.text.bots.seat_label). */
+function playerText(label, name) {
+  return name ? `${name} (${label})` : label;
 }
 
 function when(text) {
@@ -289,7 +286,7 @@ export async function loadGames() {
       "tr",
       { dataset: { id: game.id, status: game.status } },
       h("td", {}, h("code", {}, game.id)),
-      h("td", { class: "players" }, game.seats.map((kind, p) => playerText(kind, (game.names || [])[p])).join(say("versus"))),
+      h("td", { class: "players" }, game.labels.map((label, p) => playerText(label, (game.names || [])[p])).join(say("versus"))),
       h("td", {}, resultText(game)),
       h("td", { class: "small muted" }, when(game.created)),
       h("td", { class: "links" }, links),

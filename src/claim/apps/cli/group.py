@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from claim import __version__, native
+from claim.bots import LEVELS
 from claim.core.errors import ClaimError
 from claim.core.options import Setup, SetupOptions
 
@@ -238,6 +239,7 @@ def games_executor(jobs: int, ray_address: str | None, games: int) -> Executor:
 
 #: the bots a command can name (--bots, --bot)
 BOT_SPECS = (
+    f"the levels {', '.join(LEVELS)}; "
     "random, heuristic, search, search:easy|medium|hard, search:N (exactly N simulations a move), "
     "openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move; the openspiel extra)"
 )

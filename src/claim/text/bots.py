@@ -17,8 +17,7 @@ LEVEL_WORDS: Final[dict[str, tuple[str, str]]] = {
     "beginner": ("Beginner", "for learning the game: looks ahead a little, often misses"),
     "casual": ("Casual", "plays sensibly, misses the longer plans"),
     "intermediate": ("Intermediate", "plans each trick"),
-    "advanced": ("Advanced", "plans the game, rarely gives a vote away"),
-    "expert": ("Expert", "the strongest: about a second a move"),
+    "expert": ("Expert", "the strongest: thinks up to a second a move"),
 }
 
 #: the bots that are not levels, for the menus: what each is

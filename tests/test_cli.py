@@ -542,9 +542,10 @@ def test_play_bad_options() -> None:
 
 
 def test_play_help_names_the_bots() -> None:
-    out = run("play", "--help").stdout
+    out = " ".join(run("play", "--help").stdout.split())  # as words, however click wraps them
     assert "--bot NAME[:STRENGTH]" in out
     assert f"[default: {DEFAULT_PLAY_BOT}]" in out
+    assert "the levels beginner, casual, intermediate, expert;" in out
 
 
 def test_play_chooses_its_bot() -> None:

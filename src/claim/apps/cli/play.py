@@ -67,12 +67,12 @@ Other commands:
 COMMAND_HELP = f"""Play a game in the terminal against a bot (--bot; see docs/bots.md).
 
 In a terminal it opens the full-screen table: a new-game screen (deck, heroes, locations,
-artifacts, first leader, opponent and strength, seed, seat), then the table with your hand,
-the trick, both Score piles by faction with who leads each vote, the legal moves to pick by
-number or arrows, a log that explains every trick, help (?) with the rules of everything in
-play, a hint from the search on request ({HINT_KEY}: its preferred move from what you know,
-marked in the record), save ({SAVE_KEY}) and quit ({QUIT_KEY}). --plain (or input that is not a
-terminal) plays line by line.
+artifacts, first leader, opponent: a level from beginner to expert or a bot, seed, seat), then
+the table with your hand, the trick, both Score piles by faction with who leads each vote, the
+legal moves to pick by number or arrows, a log that explains every trick, help (?) with the
+rules of everything in play, a hint from the search on request ({HINT_KEY}: its preferred move
+from what you know, marked in the record), save ({SAVE_KEY}) and quit ({QUIT_KEY}). --plain (or
+input that is not a terminal) plays line by line.
 
 You see only what your seat may know: your hand, the prize, the trick so far, both Score
 piles, the face-up Gnomes, the Troll pool, the locations' tallies (Plateau, Ice Fields, Lava

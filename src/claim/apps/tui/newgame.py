@@ -18,6 +18,7 @@ from claim.apps.tui.session import BOT_CHOICES, DEFAULT_BOT, GameSession, check_
 from claim.core import cards
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
+from claim.text.bots import bot_label
 
 if TYPE_CHECKING:
     from claim.apps.tui.app import ClaimApp
@@ -92,7 +93,7 @@ class NewGameScreen(Screen[None]):
         except ClaimError:
             bot = self.choice.bot_spec  # listed as given; Start reports it
         if bot not in dict(BOT_CHOICES):
-            bots.append((bot, bot))
+            bots.append((bot_label(bot), bot))  # named for a person, as the menu's others
         with Vertical():
             yield Static("Claim · a new game against a bot", id="title")
             yield from self._row(

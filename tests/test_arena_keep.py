@@ -1,6 +1,6 @@
 """``claim arena --keep FILE``: a stopped match resumes where it stopped, with the results of an
-uninterrupted one; a file of another match, of another version, or damaged is refused in one
-line (``claim.sim.kept_games``)."""
+uninterrupted one; a file of another match, of another version (unless it holds every game asked
+for: then shown as kept), or damaged is refused in one line (``claim.sim.kept_games``)."""
 
 from __future__ import annotations
 
@@ -135,16 +135,87 @@ def test_a_file_of_another_match_is_refused(tmp_path: Path, change: list[str], t
     assert keep.read_text() == before  # nothing lost
 
 
-def test_games_of_another_version_are_refused(tmp_path: Path) -> None:
-    keep = tmp_path / "games.jsonl"
-    run(*MATCH, "--deals", "1", "--keep", str(keep))
+#: a fingerprint no version of the code has: the file of an older version
+OLDER = "0123456789abcdef" * 4
+
+
+def _played_by_an_older_version(keep: Path, deals: int) -> bytes:
+    """Keep a match of ``deals`` deals in ``keep``, then mark it as played by another version;
+    the file's bytes."""
+    assert run(*MATCH, "--deals", str(deals), "--keep", str(keep)).exit_code == 0
     lines = keep.read_text().splitlines()
     head = json.loads(lines[0])
     assert head["code"] == code_fingerprint()
-    head["code"] = "0" * 64
+    head["code"] = OLDER
     keep.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    return keep.read_bytes()
+
+
+def test_a_whole_match_of_another_version_is_shown_as_kept(tmp_path: Path) -> None:
+    """The figures kept in docs/data stay printable after the rules or the bots change: the
+    kept games, not replayed, a notice saying so, and the file left as it was."""
+    keep = tmp_path / "games.jsonl"
+    before = _played_by_an_older_version(keep, 3)
+    for deals in ("3", "2"):  # the whole match, and its first deals
+        result = run(*MATCH, "--deals", deals, "--keep", str(keep))
+        assert result.exit_code == 0, result.output
+        assert _stats(result.stdout) == _stats(run(*MATCH, "--deals", deals).stdout)
+        assert result.stderr.count("\n") == 1, result.stderr
+        assert "another version of the rules or the bots" in result.stderr
+        assert f"(code {OLDER[:12]})" in result.stderr
+        assert "shown as kept, not replayed" in result.stderr
+        assert keep.read_bytes() == before
+
+
+@pytest.mark.skipif(
+    hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes whatever the file's mode"
+)
+def test_a_whole_match_of_another_version_needs_no_write_permission(tmp_path: Path) -> None:
+    """The file is only read: kept files checked in read-only are shown too."""
+    keep = tmp_path / "games.jsonl"
+    before = _played_by_an_older_version(keep, 1)
+    keep.chmod(0o444)
+    try:
+        result = run(*MATCH, "--deals", "1", "--keep", str(keep))
+    finally:
+        keep.chmod(0o644)
+    assert result.exit_code == 0, result.output
+    assert keep.read_bytes() == before
+
+
+def test_a_match_of_another_version_is_not_extended(tmp_path: Path) -> None:
+    """More deals than the file of another version holds: refused, saying how many can be shown
+    as kept; no game of this version is mixed with its games."""
+    keep = tmp_path / "games.jsonl"
+    before = _played_by_an_older_version(keep, 2)
+    result = run(*MATCH, "--deals", "3", "--keep", str(keep))
+    assert_one_line_error(result, "another version of the rules or the bots")
+    assert "every game of its first 2 deals" in result.stderr
+    assert keep.read_bytes() == before
+    # not even the first deal whole: nothing to show
+    lines = before.decode().splitlines()
+    keep.write_text("\n".join([lines[0], lines[2]]) + "\n")  # game 1 of deal 0 alone
     result = run(*MATCH, "--deals", "1", "--keep", str(keep))
     assert_one_line_error(result, "another version of the rules or the bots")
+    assert "; give another file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "text"),
+    [
+        (["--seed", "22"], "another match (seed 21)"),
+        (["--bots", "heuristic,random"], "another match (bots random,heuristic)"),
+    ],
+)
+def test_a_whole_file_of_another_version_and_match_is_refused(
+    tmp_path: Path, change: list[str], text: str
+) -> None:
+    keep = tmp_path / "games.jsonl"
+    before = _played_by_an_older_version(keep, 1)
+    args = [*MATCH, "--deals", "1", "--keep", str(keep)]
+    args[args.index(change[0]) + 1] = change[1]
+    assert_one_line_error(run(*args), text)
+    assert keep.read_bytes() == before
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,10 @@ rules and the bots (the sources of ``claim.core`` and ``claim.bots``): games pla
 code would not be the games this code plays, so a file of another match or another version is
 refused with a one-line error, never mixed in. A last line cut short (the process killed while
 writing it) is dropped and its game played again; any other damage is refused, naming the line.
+
+A file of another version that already holds every game asked for can still be read, without
+writing to it (``read_only``): its games are then shown as they were kept, not replayed — the
+figures measured and kept in ``docs/data`` stay printable after the rules or the bots change.
 """
 
 from __future__ import annotations
@@ -130,7 +134,10 @@ class KeptFile(Generic[T]):
 
     Opening refuses (ConfigError, one line) a file of another kind or format version (the
     header's ``kind`` and ``version``), of another run (:meth:`_differences`), of another
-    version of the code (the header's ``code``), or damaged before its last line. A subclass
+    version of the code (the header's ``code``), or damaged before its last line. Opened
+    ``read_only`` the file is only read (nothing written, truncated or made; a shared lock) and
+    one of another version of the code is taken, :attr:`other_code` saying so: its items can be
+    shown as kept but must not be mixed with items this version plays. A subclass
     says what its items are (:meth:`_parse`, :meth:`_key`, :meth:`_to_dict`) and how to name
     the file and the run in its messages.
     """
@@ -145,11 +152,24 @@ class KeptFile(Generic[T]):
     #: which program holds the lock
     holder = "claim"
 
-    def __init__(self, path: str | Path, wanted: dict[str, Any]) -> None:
+    def __init__(
+        self, path: str | Path, wanted: dict[str, Any], *, read_only: bool = False
+    ) -> None:
         self.path = Path(path)
         #: what the file held when opened, by key
         self.done: dict[Any, T] = {}
-        self._file: BinaryIO = self._open_locked()
+        #: the header's ``code`` (None: no header written whole yet)
+        self.code: str | None = None
+        #: the items were played by another version of the code (only ever true read-only)
+        self.other_code = False
+        self._file: BinaryIO = self._open_locked(read_only)
+        if read_only:
+            try:
+                self._read(self._file.read(), wanted, any_code=True)
+            except BaseException:
+                self._file.close()
+                raise
+            return
         try:
             good_size = self._read(self._file.read(), wanted)
             if good_size == 0:  # a new file, or not even its first line written whole
@@ -187,22 +207,27 @@ class KeptFile(Generic[T]):
 
     # -- the file --------------------------------------------------------------------------------
 
-    def _open_locked(self) -> BinaryIO:
+    def _open_locked(self, read_only: bool = False) -> BinaryIO:
         """The file opened for reading and writing (made if missing, never truncated here), with
         an exclusive lock: two runs appending to one file would mix their items, and one
-        dropping the other's half-written line would damage it."""
+        dropping the other's half-written line would damage it. ``read_only``: opened for
+        reading only (it must exist; no write permission needed), with a shared lock, so that
+        it is not read while a run appends to it."""
         try:
-            file = open(self.path, "a+b")  # noqa: SIM115 - kept open until close()
+            # kept open until close(); two calls, each mode written out, for the type checker
+            file = open(self.path, "rb") if read_only else open(self.path, "a+b")  # noqa: SIM115
         except OSError as exc:
             why = exc.strerror or exc
-            raise ConfigError(f"{self.option}: cannot write {self.path}: {why}") from None
+            verb = "read" if read_only else "write"
+            raise ConfigError(f"{self.option}: cannot {verb} {self.path}: {why}") from None
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
             # /dev/zero or a pipe would be read for ever
             file.close()
             raise ConfigError(f"{self.option}: {self.path} is not a regular file")
         if fcntl is not None:
             try:
-                fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                lock = fcntl.LOCK_SH if read_only else fcntl.LOCK_EX
+                fcntl.flock(file.fileno(), lock | fcntl.LOCK_NB)
             except OSError:
                 file.close()
                 raise ConfigError(
@@ -212,9 +237,10 @@ class KeptFile(Generic[T]):
         file.seek(0)
         return file
 
-    def _read(self, raw: bytes, wanted: dict[str, Any]) -> int:
+    def _read(self, raw: bytes, wanted: dict[str, Any], any_code: bool = False) -> int:
         """Read the file's bytes into :attr:`done`; the size of its part to keep (a cut last
-        line is dropped)."""
+        line is dropped). ``any_code``: a file of another version of the code is read too
+        (:attr:`other_code`) rather than refused."""
         if not raw:
             return 0
         lines = raw.split(b"\n")
@@ -238,7 +264,10 @@ class KeptFile(Generic[T]):
                 f"{self.option}: {self.path} keeps the games of another {self.run} "
                 f"({'; '.join(differs)}); {self.remedy}"
             )
-        if found.get("code") != wanted["code"]:
+        code = found.get("code")
+        self.code = code if isinstance(code, str) else None
+        self.other_code = code != wanted["code"]
+        if self.other_code and not any_code:
             raise ConfigError(
                 f"{self.option}: {self.path} was played by another version of the rules or the "
                 "bots, whose games this version would not play the same; give another file"
@@ -256,7 +285,9 @@ class KeptFile(Generic[T]):
         return good_size
 
     def add(self, item: T) -> None:
-        """Keep one finished item (written and flushed at once)."""
+        """Keep one finished item (written and flushed at once); never on a file opened
+        ``read_only`` (io.UnsupportedOperation: its items were perhaps played by another
+        version, and none may be mixed in)."""
         self._file.write(_line(self._to_dict(item)))
         self._file.flush()
 
@@ -278,8 +309,16 @@ class KeptGames(KeptFile[GameOutcome]):
     remedy = "give the same --bots, --seed and setup options, or another file"
     holder = "claim arena"
 
-    def __init__(self, path: str | Path, match: Match) -> None:
-        super().__init__(path, header(match))
+    def __init__(self, path: str | Path, match: Match, *, read_only: bool = False) -> None:
+        super().__init__(path, header(match), read_only=read_only)
+
+    def whole_deals(self) -> int:
+        """How many first deals the file holds both games of: a match of no more deals plays
+        none (the games are numbered ``2 * deal + a_seat``)."""
+        deals = 0
+        while 2 * deals in self.done and 2 * deals + 1 in self.done:
+            deals += 1
+        return deals
 
     def _differences(self, found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
         return _differences(found, wanted)

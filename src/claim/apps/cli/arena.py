@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any
 
@@ -19,7 +20,7 @@ from claim.apps.cli.group import (
 )
 from claim.apps.cli.options import jobs_option, ray_option, setup_options
 from claim.apps.cli.progress import progress, quiet_option
-from claim.core.errors import ClaimError
+from claim.core.errors import ClaimError, ConfigError
 from claim.core.options import SetupOptions
 from claim.sim.arena import (
     MAX_DEALS,
@@ -54,7 +55,8 @@ from claim.sim.kept_games import KeptGames
     type=click.Path(dir_okay=False),
     metavar="FILE",
     help="Keep every finished game in FILE and, run again with the same match, play only the "
-    "games FILE lacks (a long match can be stopped and resumed; same results).",
+    "games FILE lacks (a long match can be stopped and resumed; same results). A FILE of "
+    "another version of the rules or the bots that holds every game is shown as kept.",
 )
 def arena_command(
     bots_text: str,
@@ -88,10 +90,18 @@ def arena_command(
     if keep_path is not None and seed is None:
         fail("--keep needs --seed: a match is resumed from its seed")
     seed = resolve_options(seed, options).seed  # one-line error for bad options
-    kept = _open_kept(keep_path, Match(bots, seed, options))
+    kept = _open_kept(keep_path, Match(bots, seed, options), deals)
     done = {} if kept is None else {i: o for i, o in kept.done.items() if i < 2 * deals}
     left = 2 * deals - len(done)
-    if not left and not quiet:
+    if kept is not None and kept.other_code:
+        # said even with --quiet: the figures are not what this version would play
+        click.echo(
+            f"the {len(done)} games of the match in {keep_path} were played by another version "
+            f"of the rules or the bots (code {(kept.code or '?')[:12]}): shown as kept, not "
+            "replayed",
+            err=True,
+        )
+    elif not left and not quiet:
         click.echo(f"every game of the match is kept in {keep_path}: none to play", err=True)
     label = f"{bots[0]} vs {bots[1]}" + (f" ({len(done)} games kept)" if done else "")
     try:
@@ -132,11 +142,36 @@ def arena_command(
 KEEP_BATCH = 4
 
 
-def _open_kept(path: str | None, match: Match) -> KeptGames | None:
-    """The file of ``--keep`` opened for ``match``; a one-line error if it cannot be."""
+def _open_kept(path: str | None, match: Match, deals: int) -> KeptGames | None:
+    """The file of ``--keep`` opened for ``match``; a one-line error if it cannot be.
+
+    A file played by another version of the rules or the bots is opened read-only, and only if
+    it holds every game of the ``deals`` asked for: its games are then shown as kept (the
+    figures measured and kept in docs/data stay printable after the code changes), but no game
+    this version plays is ever mixed with them."""
     if path is None:
         return None
     try:
+        if os.path.exists(path):
+            # read first, without writing: a complete file of another version needs no write
+            # permission, and is never truncated
+            seen = KeptGames(path, match, read_only=True)
+            if not seen.other_code:
+                seen.close()  # this version's file (or a header cut short): opened to resume
+            elif (whole := seen.whole_deals()) >= deals:
+                return seen
+            else:
+                seen.close()
+                shown = (
+                    f"it holds every game of its first {whole} deals, shown as kept with "
+                    f"--deals {whole} or fewer; give another file to play more"
+                    if whole
+                    else "give another file"
+                )
+                raise ConfigError(
+                    f"--keep: {path} was played by another version of the rules or the bots, "
+                    f"whose games this version would not play the same; {shown}"
+                )
         return KeptGames(path, match)
     except ClaimError as exc:
         fail(str(exc))

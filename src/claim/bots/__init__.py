@@ -33,14 +33,14 @@ def _heuristic(seed: int | None, strength: str) -> Bot:
 def _search(seed: int | None, strength: str) -> Bot:
     from claim.bots.search import SearchBot
 
-    if _is_number(strength):  # search:N, checked by make_bot
+    if is_simulations(strength):  # search:N, checked by make_bot
         return SearchBot(seed, iterations=int(strength), adaptive=False)
     return SearchBot(seed, strength)
 
 
-def _is_number(strength: str) -> bool:
-    """Whether a spec's strength is a number of simulations (ASCII digits: ``int`` reads
-    other digits, such as "²", that are no number here)."""
+def is_simulations(strength: str) -> bool:
+    """Whether a spec's strength is a number of simulations, as in ``search:200`` (ASCII
+    digits: ``int`` reads other digits, such as "²", that are no number here)."""
     return strength.isascii() and strength.isdigit()
 
 
@@ -99,7 +99,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     strength = strength or "medium"
     if name not in FACTORIES:
         raise ConfigError(f"unknown bot {name!r}; bots are: {', '.join(bot_names())}")
-    if name == "search" and _is_number(strength):
+    if name == "search" and is_simulations(strength):
         if len(strength) > 7 or not 1 <= int(strength) <= MAX_SIMULATIONS:
             raise ConfigError(
                 f"search:N needs N simulations, a number from 1 to {MAX_SIMULATIONS:,}, "
@@ -124,6 +124,7 @@ __all__ = [
     "Sampler",
     "bot_names",
     "decide",
+    "is_simulations",
     "make_bot",
     "play_out",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from claim.bots import LEVELS
+from claim.bots import LEVELS, is_simulations
 
 #: each level (claim.bots.LEVELS, weakest first): its name and what it plays like
 LEVEL_WORDS: Final[dict[str, tuple[str, str]]] = {
@@ -28,7 +28,7 @@ OTHER_BOTS: Final[dict[str, str]] = {
 
 
 def level_choice(level: str) -> str:
-    """A level as a menu offers it: "Expert — the strongest: about a second a move"."""
+    """A level as a menu offers it: "Expert — the strongest: thinks up to a second a move"."""
     name, words = LEVEL_WORDS[level]
     return f"{name} — {words}"
 
@@ -54,7 +54,7 @@ def bot_label(spec: str) -> str:
         return f"{LEVEL_WORDS[name][0]} bot"
     if name != "search":
         return f"{name} bot"
-    if strength.isdigit():
+    if is_simulations(strength):
         return f"search bot ({int(strength):,} simulations a move)"
     return f"search bot ({strength or 'medium'})"
 

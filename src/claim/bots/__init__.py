@@ -30,12 +30,26 @@ def _heuristic(seed: int | None, strength: str) -> Bot:
     return HeuristicBot(seed)
 
 
-def _search(seed: int | None, strength: str) -> Bot:
+def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> Bot:
     from claim.bots.search import SearchBot
 
+    flags = {SEARCH_OPTIONS[option][0]: SEARCH_OPTIONS[option][1] for option in options}
+    tree, aware = flags.get("tree", True), flags.get("aware", False)
+    share, stops = flags.get("share", True), flags.get("stops", True)
     if is_simulations(strength):  # search:N, checked by make_bot
-        return SearchBot(seed, iterations=int(strength), adaptive=False)
-    return SearchBot(seed, strength)
+        return SearchBot(seed, iterations=int(strength), adaptive=False, tree=tree, aware=aware)
+    return SearchBot(seed, strength, tree=tree, aware=aware, share=share, stops=stops)
+
+
+#: the search's variants for experiments (issue 39's levers), ``search:200+flat``: option ->
+#: (SearchBot keyword, value). Each is measured in docs/bots.md; none is a level's. Their
+#: descriptions are words: claim.text.bots.
+SEARCH_OPTIONS: dict[str, tuple[str, bool]] = {
+    "flat": ("tree", False),  # flat PIMC at the root instead of the information-set tree
+    "aware": ("aware", True),  # power-aware playouts: the follower knows who wins the trick
+    "noshare": ("share", False),  # a decision that plays no card gets the whole budget
+    "nostop": ("stops", False),  # no early stops
+}
 
 
 def is_simulations(strength: str) -> bool:
@@ -84,9 +98,36 @@ def bot_names() -> list[str]:
     return sorted(FACTORIES)
 
 
+def split_options(spec: str) -> tuple[str, tuple[str, ...]]:
+    """A spec without its ``+OPTION`` suffixes, and the options (lower case, as given).
+
+    >>> split_options("search:200+flat+aware")
+    ('search:200', ('flat', 'aware'))
+    """
+    base, *options = spec.strip().lower().split("+")
+    return base, tuple(options)
+
+
+def normalize(spec: str) -> str:
+    """A bot spec as the tables store it: lower case, ``search`` with its strength
+    (``search:medium``), the options sorted; an unknown bot, strength or option raises
+    ConfigError (one line).
+
+    >>> normalize(" Search+Flat "), normalize("search:200+nostop+aware")
+    ('search:medium+flat', 'search:200+aware+nostop')
+    """
+    make_bot(spec, 0)
+    base, options = split_options(spec)
+    name, _, strength = base.partition(":")
+    if name == "search" and not strength:
+        base = "search:medium"
+    return "+".join((base, *sorted(set(options))))
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from ``NAME``, ``NAME:STRENGTH`` (``search:hard``) or ``search:N`` (``search:200``:
-    exactly 200 simulations a decision, module doc).
+    exactly 200 simulations a decision, module doc), with any :data:`SEARCH_OPTIONS` after a
+    ``+`` for the search (``search:200+flat``).
 
     >>> make_bot("search:200", 1).iterations, make_bot("search:200", 1).adaptive
     (200, False)
@@ -95,16 +136,24 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     ...
     claim.core.errors.ConfigError: search:N needs N simulations, a number from 1 to ..., not '0'
     """
-    name, sep, strength = spec.strip().lower().partition(":")
+    base, options = split_options(spec)
+    name, sep, strength = base.partition(":")
     strength = strength or "medium"
     if name not in FACTORIES:
         raise ConfigError(f"unknown bot {name!r}; bots are: {', '.join(bot_names())}")
+    if options:
+        if name != "search":
+            raise ConfigError(f"only the search takes options (+...), not {name!r}")
+        for option in options:
+            if option not in SEARCH_OPTIONS:
+                raise ConfigError(
+                    f"unknown search option {option!r}; options are: {', '.join(SEARCH_OPTIONS)}"
+                )
+        if is_simulations(strength) or strength in STRENGTHS:
+            _check_simulations(strength)
+            return _search(seed, strength, options)
     if name == "search" and is_simulations(strength):
-        if len(strength) > 7 or not 1 <= int(strength) <= MAX_SIMULATIONS:
-            raise ConfigError(
-                f"search:N needs N simulations, a number from 1 to {MAX_SIMULATIONS:,}, "
-                f"not {strength!r}"
-            )
+        _check_simulations(strength)
         return FACTORIES[name](seed, strength)
     if name in LEVELS:
         if sep:
@@ -115,9 +164,21 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     return FACTORIES[name](seed, strength)
 
 
+def _check_simulations(strength: str) -> None:
+    """A ``search:N``'s ``N`` from 1 to :data:`MAX_SIMULATIONS` (a strength name passes)."""
+    if is_simulations(strength) and (
+        len(strength) > 7 or not 1 <= int(strength) <= MAX_SIMULATIONS
+    ):
+        raise ConfigError(
+            f"search:N needs N simulations, a number from 1 to {MAX_SIMULATIONS:,}, "
+            f"not {strength!r}"
+        )
+
+
 __all__ = [
     "FACTORIES",
     "LEVELS",
+    "SEARCH_OPTIONS",
     "STRENGTHS",
     "Bot",
     "RandomBot",
@@ -126,5 +187,7 @@ __all__ = [
     "decide",
     "is_simulations",
     "make_bot",
+    "normalize",
     "play_out",
+    "split_options",
 ]

@@ -162,6 +162,9 @@ class SearchBot:
         seconds: float | None = None,
         adaptive: bool = True,
         tree: bool = True,
+        share: bool = True,
+        stops: bool = True,
+        aware: bool = False,
     ) -> None:
         if strength not in ITERATIONS:
             raise ValueError(f"unknown strength {strength!r}; strengths are: easy, medium, hard")
@@ -183,8 +186,14 @@ class SearchBot:
         #: simulations run by the last search (for benchmarks)
         self.last_simulations = 0
         #: spend less where the choice cannot matter much (module doc); False: the whole budget
-        #: on every decision, as before issue 22
+        #: on every decision, as before issue 22. Its two parts apart (issue 39's measurements):
+        #: ``share``, a decision that plays no card gets :data:`OTHER_SHARE` of the budget;
+        #: ``stops``, the early stops
         self.adaptive = adaptive
+        self.share = adaptive and share
+        self.stops = adaptive and stops
+        #: power-aware playouts (:func:`claim.core.rollout.playout`'s ``aware``)
+        self.aware = aware
         #: search a tree below the root moves (module doc); False: the flat search
         self.tree = tree
         #: the nodes the last search added below its root moves (for tests and benchmarks)
@@ -253,9 +262,9 @@ class SearchBot:
         if self.scaled:
             budget = min(budget, max(1, int(WORK_CEILING / simulation_cost(first.config))))
         seconds = self.seconds
-        if adaptive is None:
-            adaptive = self.adaptive
-        if adaptive and not _plays_a_card(legal):
+        share = self.share if adaptive is None else adaptive
+        stops = self.stops if adaptive is None else adaptive
+        if share and not _plays_a_card(legal):
             budget = max(int(budget * OTHER_SHARE), MIN_OTHER * len(legal))
             if seconds is not None:
                 seconds *= OTHER_SHARE
@@ -281,7 +290,7 @@ class SearchBot:
                 break
             if not self.time_only and total >= budget:
                 break
-            if adaptive and total >= first_rounds and total % CHECK_EVERY == 0:
+            if stops and total >= first_rounds and total % CHECK_EVERY == 0:
                 left = -1 if self.time_only else budget - total
                 stopped = _settled(visits, wins, left, total >= MIN_SPENT * budget)
                 if stopped >= 0:
@@ -320,7 +329,7 @@ class SearchBot:
                 if self.tree:
                     result = self._descend(below[m], s, player)
                 else:
-                    result = playout(s, player, rng, self.greedy)
+                    result = playout(s, player, rng, self.greedy, self.aware)
             wins[m] += result
             visits[m] += 1
             total += 1
@@ -387,7 +396,7 @@ class SearchBot:
                 nxt = chosen.children[shown] = {}
             edges = nxt
         if s.result is None:
-            result = playout(s, player, self.rng, self.greedy)
+            result = playout(s, player, self.rng, self.greedy, self.aware)
         else:
             winner = s.result["winner"]
             result = 0.5 if winner is None else 1.0 if winner == player else 0.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from claim.bots import LEVELS, is_simulations
+from claim.bots import LEVELS, SEARCH_OPTIONS, is_simulations, split_options
 
 #: each level (claim.bots.LEVELS, weakest first): its name and what it plays like
 LEVEL_WORDS: Final[dict[str, tuple[str, str]]] = {
@@ -48,15 +48,30 @@ def bot_label(spec: str) -> str:
     ('Expert bot', 'heuristic bot', 'search bot (medium)')
     >>> bot_label("search:hard"), bot_label("search:200")
     ('search bot (hard)', 'search bot (200 simulations a move)')
+    >>> bot_label("search:200+aware+flat")
+    'search bot (200 simulations a move; power-aware playouts, flat search)'
     """
-    name, _, strength = spec.strip().lower().partition(":")
+    base, options = split_options(spec)
+    name, _, strength = base.partition(":")
     if name in LEVEL_WORDS:
         return f"{LEVEL_WORDS[name][0]} bot"
     if name != "search":
         return f"{name} bot"
     if is_simulations(strength):
-        return f"search bot ({int(strength):,} simulations a move)"
-    return f"search bot ({strength or 'medium'})"
+        budget = f"{int(strength):,} simulations a move"
+    else:
+        budget = strength or "medium"
+    variants = [SEARCH_OPTION_WORDS.get(option, option) for option in options]
+    return f"search bot ({'; '.join([budget, ', '.join(variants)] if variants else [budget])})"
+
+
+#: what each of claim.bots.SEARCH_OPTIONS (the search's variants for experiments) is called
+SEARCH_OPTION_WORDS: Final[dict[str, str]] = {
+    "flat": "flat search",
+    "aware": "power-aware playouts",
+    "noshare": "whole budget for every decision",
+    "nostop": "no early stops",
+}
 
 
 def bot_short_label(spec: str) -> str:
@@ -77,3 +92,6 @@ def seat_label(kind: str) -> str:
     if kind.startswith("bot:"):
         return bot_label(kind[4:])
     return "human"
+
+
+assert set(SEARCH_OPTION_WORDS) == set(SEARCH_OPTIONS), "every search option has its words"

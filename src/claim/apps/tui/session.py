@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from claim.analysis.hint import HINT_BUDGET, Hint, hint
-from claim.bots import Bot, decide, make_bot
+from claim.bots import Bot, decide, make_bot, normalize
 from claim.core import records
 from claim.core.engine import current_player, is_over, legal_actions
 from claim.core.errors import ClaimError, ConfigError
@@ -55,12 +55,7 @@ DEFAULT_BOT = "heuristic"
 def check_bot_spec(spec: str) -> str:
     """The bot spec in the form ``make_bot`` reads (``Search`` → ``search:medium``); an unknown
     bot or strength raises ConfigError (one line)."""
-    text = spec.strip().lower()
-    name, _, strength = text.partition(":")
-    make_bot(text or "?", 0)  # raises the one-line ConfigError for unknown names
-    if name == "search" and not strength:
-        return "search:medium"
-    return text
+    return normalize(spec.strip() or "?")  # "?": the one-line ConfigError for an empty name
 
 
 def default_bot_seed(seed: int | None, player: int) -> int:

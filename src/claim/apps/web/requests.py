@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from claim.bots import make_bot
+from claim.bots import normalize
 from claim.core import cards
 from claim.core.errors import ClaimError
 from claim.core.options import SetupOptions
@@ -119,19 +119,14 @@ def parse_seat(index: int, kind: Any) -> str:
     if text == "human":
         return text
     name, _, spec = text.partition(":")
-    if name != "bot" or len(text) > 40:  # the longest is bot:heuristic:medium
+    if name != "bot" or len(text) > 60:  # the longest is bot:search:200+aware+flat+noshare+nostop
         raise ApiError(
             f'seats[{index}]: must be "human" or "bot:NAME[:STRENGTH]", not {shorten(kind)!r}'
         )
-    spec = spec or "heuristic"
     try:
-        make_bot(spec, 0)
+        return f"bot:{normalize(spec or 'heuristic')}"
     except ClaimError as exc:
         raise ApiError(f"seats[{index}]: {exc}") from None
-    bot, _, strength = spec.partition(":")
-    if bot == "search" and not strength:
-        spec = "search:medium"
-    return f"bot:{spec}"
 
 
 def parse_options(data: Any) -> SetupOptions:

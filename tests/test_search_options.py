@@ -1,0 +1,116 @@
+"""The search's variants for experiments (issue 39's levers): ``search:N+OPTION`` specs, their
+words, and the power-aware playout's follower (:func:`claim.core.rollout.greedy_follow`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from claim.bots import SEARCH_OPTIONS, decide, make_bot, normalize
+from claim.bots.search import SearchBot
+from claim.core import engine
+from claim.core.errors import ConfigError
+from claim.core.rollout import greedy_follow, playout
+from claim.core.state import State
+from claim.text.bots import bot_label
+from scenario import CLAIM, replay, stacked_record
+
+
+def test_each_option_sets_its_flag_and_nothing_else() -> None:
+    plain = make_bot("search:200", 1)
+    assert isinstance(plain, SearchBot)
+    assert (plain.tree, plain.aware, plain.share, plain.stops) == (True, False, False, False)
+    medium = make_bot("search:medium", 1)
+    assert isinstance(medium, SearchBot)
+    assert (medium.share, medium.stops) == (True, True)
+    flat = make_bot("search:200+flat", 1)
+    assert isinstance(flat, SearchBot) and flat.tree is False and flat.iterations == 200
+    aware = make_bot("search:hard+aware", 1)
+    assert isinstance(aware, SearchBot) and aware.aware and aware.strength == "hard"
+    noshare = make_bot("search:medium+noshare", 1)
+    assert isinstance(noshare, SearchBot) and (noshare.share, noshare.stops) == (False, True)
+    nostop = make_bot("search+nostop", 1)
+    assert isinstance(nostop, SearchBot) and (nostop.share, nostop.stops) == (True, False)
+    assert set(SEARCH_OPTIONS) == {"flat", "aware", "noshare", "nostop"}
+
+
+@pytest.mark.parametrize(
+    ("spec", "error"),
+    [
+        ("heuristic+flat", "only the search takes options"),
+        ("expert+aware", "only the search takes options"),
+        ("search:200+fast", "unknown search option 'fast'; options are: flat, aware"),
+        ("search:200+", "unknown search option ''"),
+        ("search:zz+flat", "unknown strength 'zz'"),
+        ("search:0+flat", "search:N needs N simulations"),
+    ],
+)
+def test_a_bad_option_is_one_line(spec: str, error: str) -> None:
+    with pytest.raises(ConfigError, match=error) as caught:
+        make_bot(spec)
+    assert "\n" not in str(caught.value)
+
+
+def test_normalize_names_the_strength_and_sorts_the_options() -> None:
+    assert normalize(" Search ") == "search:medium"
+    assert normalize("search:200+nostop+aware+nostop") == "search:200+aware+nostop"
+    assert normalize("Expert") == "expert"
+    with pytest.raises(ConfigError):
+        normalize("search:200+warp")
+
+
+def test_the_options_have_words() -> None:
+    assert bot_label("search:200+aware") == (
+        "search bot (200 simulations a move; power-aware playouts)"
+    )
+    assert bot_label("search:medium+noshare+nostop") == (
+        "search bot (medium; whole budget for every decision, no early stops)"
+    )
+
+
+# Knights (RULES.md §5.1): a Knight played on a Goblin lead wins, whatever the values. A follower
+# with no Goblin holding Knights and a Dwarf 9: by printed value only the 9s "beat" the Goblin 8,
+# and the Dwarf 9 does not follow faction, so it loses; the engine says every Knight wins.
+KNIGHTS_FOLLOWER = [f"knights:{v}" for v in range(2, 10)] + [
+    f"dwarves:{v}" for v in (5, 6, 7, 8, 9)
+]
+GOBLIN_LEADER = ["goblins:8", "goblins:0", "goblins:0"] + [f"undead:{v}" for v in range(10)]
+
+
+def _goblin_led() -> State:
+    record = stacked_record(CLAIM, GOBLIN_LEADER, KNIGHTS_FOLLOWER, moves=["play goblins:8"])
+    state = replay(record)
+    engine.legal(state)  # fills the legal cache the policy reads
+    return state
+
+
+def test_the_aware_follower_plays_the_lowest_card_the_engine_says_wins() -> None:
+    state = _goblin_led()
+    assert greedy_follow(state, "play dwarves:5", aware=True) == "play knights:2"
+    # by printed value: the lowest card above 8 (a 9), whether or not it follows faction
+    assert greedy_follow(state, "play dwarves:5", aware=False) in (
+        "play knights:9",
+        "play dwarves:9",
+    )
+    # the trial leaves the state as it was
+    assert engine.current_player(state) == 1
+    assert engine.legal_actions(state) == [f"play {c}" for c in KNIGHTS_FOLLOWER]
+
+
+def test_the_aware_follower_sheds_its_lowest_card_when_nothing_wins() -> None:
+    follower = [f"dwarves:{v}" for v in range(10)] + ["undead:1", "undead:2", "undead:3"]
+    leader = ["goblins:9", *[f"knights:{v}" for v in range(2, 10)], *["goblins:0"] * 4]
+    state = replay(stacked_record(CLAIM, leader, follower, moves=["play goblins:9"]))
+    engine.legal(state)
+    shed = greedy_follow(state, "play dwarves:7", aware=True)
+    assert shed in ("play dwarves:0", "play undead:1")  # value 0 or 1: the lowest is dwarves:0
+    assert shed == "play dwarves:0"
+
+
+def test_aware_playouts_and_searches_are_deterministic() -> None:
+    state = _goblin_led()
+    results = {playout(state.clone(history=False), 1, random.Random(5), 1.0, True) for _ in "ab"}
+    assert len(results) == 1
+    moves = {decide(state, make_bot("search:60+aware", 3)) for _ in "ab"}
+    assert len(moves) == 1

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from claim import GameConfig, current_player, determinize, legal_actions, new_game, observe
-from claim.bots import bot_names, decide, make_bot
+from claim.bots import SEARCH_OPTIONS, bot_names, decide, make_bot
 from claim.bots.search import SearchBot
 from claim.core.engine import apply
 from claim.core.state import State
@@ -86,6 +86,17 @@ def test_every_named_bot_is_fair_at_its_default_budget(name: str) -> None:
     """The factory's bot as shipped (search at its medium budget), on one position."""
     a, b, _ = _twins(*POSITIONS[1])
     assert decide(a, make_bot(name, 3)) == decide(b, make_bot(name, 3))
+
+
+@pytest.mark.parametrize("option", sorted(SEARCH_OPTIONS))
+@pytest.mark.parametrize("position", [1, 4])
+def test_every_search_option_is_fair(option: str, position: int) -> None:
+    """The search's variants for experiments (issue 39's levers): inference reads the other
+    player's past follows in the worlds drawn, never in the state; power-aware playouts and the
+    rest play on those worlds."""
+    a, b, _ = _twins(*POSITIONS[position])
+    spec = f"search:40+{option}"
+    assert decide(a, make_bot(spec, 5)) == decide(b, make_bot(spec, 5))
 
 
 def test_hidden_cards_differ_yet_the_search_sees_the_same_worlds() -> None:

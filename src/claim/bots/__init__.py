@@ -34,11 +34,17 @@ def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> B
     from claim.bots.search import SearchBot
 
     flags = {SEARCH_OPTIONS[option][0]: SEARCH_OPTIONS[option][1] for option in options}
-    tree, aware = flags.get("tree", True), flags.get("aware", False)
+    tree, aware, infer = (
+        flags.get("tree", True),
+        flags.get("aware", False),
+        flags.get("infer", False),
+    )
     share, stops = flags.get("share", True), flags.get("stops", True)
     if is_simulations(strength):  # search:N, checked by make_bot
-        return SearchBot(seed, iterations=int(strength), adaptive=False, tree=tree, aware=aware)
-    return SearchBot(seed, strength, tree=tree, aware=aware, share=share, stops=stops)
+        return SearchBot(
+            seed, iterations=int(strength), adaptive=False, tree=tree, aware=aware, infer=infer
+        )
+    return SearchBot(seed, strength, tree=tree, aware=aware, share=share, stops=stops, infer=infer)
 
 
 #: the search's variants for experiments (issue 39's levers), ``search:200+flat``: option ->
@@ -49,6 +55,7 @@ SEARCH_OPTIONS: dict[str, tuple[str, bool]] = {
     "aware": ("aware", True),  # power-aware playouts: the follower knows who wins the trick
     "noshare": ("share", False),  # a decision that plays no card gets the whole budget
     "nostop": ("stops", False),  # no early stops
+    "infer": ("infer", True),  # worlds weighted by the other player's past follows
 }
 
 

@@ -76,6 +76,7 @@ import time
 from typing import NamedTuple, TypeAlias
 
 from claim.bots.base import Sampler
+from claim.bots.inference import inferred_worlds
 from claim.core.cards import PRESETS
 from claim.core.engine import apply, current_player, legal_actions
 from claim.core.engine import legal as engine_legal
@@ -165,6 +166,7 @@ class SearchBot:
         share: bool = True,
         stops: bool = True,
         aware: bool = False,
+        infer: bool = False,
     ) -> None:
         if strength not in ITERATIONS:
             raise ValueError(f"unknown strength {strength!r}; strengths are: easy, medium, hard")
@@ -194,6 +196,8 @@ class SearchBot:
         self.stops = adaptive and stops
         #: power-aware playouts (:func:`claim.core.rollout.playout`'s ``aware``)
         self.aware = aware
+        #: worlds weighted by the other player's past follows (:mod:`claim.bots.inference`)
+        self.infer = infer
         #: search a tree below the root moves (module doc); False: the flat search
         self.tree = tree
         #: the nodes the last search added below its root moves (for tests and benchmarks)
@@ -254,6 +258,8 @@ class SearchBot:
         picks and ``keep`` keeps every result for :attr:`MoveValue.late` (:meth:`evaluate`)."""
         rng = self.rng
         worlds: list[tuple[State, int, set[str]]] = []  # (state, deciding player, its legal moves)
+        if self.infer:  # the worlds drawn at once, weighted (claim.bots.inference)
+            sample = _drawn_from(inferred_worlds(sample, rng, self._worlds_wanted()))
         first = sample(rng)
         player = current_player(first)
         assert player is not None, "a determinization of a finished game"
@@ -348,6 +354,13 @@ class SearchBot:
         )
         return legal[best_move]
 
+    def _worlds_wanted(self) -> int:
+        """How many worlds a search with inference draws (as many as it would use: one a
+        simulation up to :data:`MAX_DETERMINIZATIONS`)."""
+        if self.time_only:
+            return MAX_DETERMINIZATIONS
+        return min(self.iterations, MAX_DETERMINIZATIONS)
+
     def _descend(self, children: dict[Shown, Node], s: State, player: int) -> float:
         """One simulation below a root move: down the tree (module doc), one node added, then
         a playout; ``player``'s result, added to every node on the way from its mover's side."""
@@ -404,6 +417,19 @@ class SearchBot:
             edge.visits += 1
             edge.wins += result if mine else 1.0 - result
         return result
+
+
+def _drawn_from(worlds: list[State]) -> Sampler:
+    """A sampler that hands out ``worlds`` in order (then the first again); the search never
+    changes a world (it plays on clones), so they are not copied."""
+    at = [0]
+
+    def sample(_: random.Random) -> State:
+        world = worlds[at[0] % len(worlds)]
+        at[0] += 1
+        return world
+
+    return sample
 
 
 #: what a position shows every player that a tree node's children are split by: the phase, the

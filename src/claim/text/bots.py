@@ -71,6 +71,7 @@ SEARCH_OPTION_WORDS: Final[dict[str, str]] = {
     "aware": "power-aware playouts",
     "noshare": "whole budget for every decision",
     "nostop": "no early stops",
+    "infer": "worlds weighted by the other player's follows",
 }
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from claim import __version__, native
-from claim.bots import LEVELS
+from claim.bots import LEVELS, SEARCH_OPTIONS
 from claim.core.errors import ClaimError
 from claim.core.options import Setup, SetupOptions
 
@@ -241,5 +241,7 @@ def games_executor(jobs: int, ray_address: str | None, games: int) -> Executor:
 BOT_SPECS = (
     f"the levels {', '.join(LEVELS)}; "
     "random, heuristic, search, search:easy|medium|hard, search:N (exactly N simulations a move), "
-    "openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move; the openspiel extra)"
+    f"each search with any of +{', +'.join(SEARCH_OPTIONS)} (variants for experiments: "
+    "docs/bots.md); openspiel-ismcts[:N], openspiel-mcts[:N] (N simulations a move; the openspiel "
+    "extra)"
 )

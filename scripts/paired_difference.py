@@ -1,0 +1,86 @@
+"""Compare two kept arena matches played on the same deals (``claim arena --keep FILE``, the same
+``--seed`` and setup options): each one's score, and the difference paired deal by deal with its
+95% interval — how docs/bots.md measures a variant of a bot against the bot (issue 39's levers).
+
+    python scripts/paired_difference.py \\
+        docs/data/arena-search200-aware-heuristic-every-seed4040.jsonl \\
+        docs/data/arena-search200-heuristic-every-seed4040.jsonl
+
+Each file's A is the bot compared; B (the opponent) should be the same in both. Only the deals
+both files hold in full (both games) are compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+Z95 = 1.959964
+
+
+def deal_scores(path: Path) -> tuple[dict[str, Any], dict[int, float]]:
+    """A kept file's header, and A's mean score over each deal it holds both games of."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        raise ValueError(f"{path}: empty")
+    head = json.loads(lines[0])
+    if head.get("kind") != "claim-arena-games":
+        raise ValueError(f"{path}: not a kept arena match")
+    games: dict[int, list[float]] = {}
+    for line in lines[1:]:
+        game = json.loads(line)
+        winner = game["winner"]
+        score = 0.5 if winner is None else 1.0 if winner == game["a_seat"] else 0.0
+        games.setdefault(game["deal"], []).append(score)
+    return head, {deal: sum(s) / 2 for deal, s in games.items() if len(s) == 2}
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal 95% interval."""
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+def compare(first: Path, second: Path) -> list[str]:
+    """The lines the script prints."""
+    head_a, scores_a = deal_scores(first)
+    head_b, scores_b = deal_scores(second)
+    for key in ("seed", "options"):
+        if head_a[key] != head_b[key]:
+            raise ValueError(f"the two files were not played on the same deals ({key} differs)")
+    deals = sorted(set(scores_a) & set(scores_b))
+    if len(deals) < 2:
+        raise ValueError("fewer than two deals in both files")
+    lines = []
+    for head, scores in ((head_a, scores_a), (head_b, scores_b)):
+        mean, low, high = interval([scores[d] for d in deals])
+        a, b = head["bots"]
+        lines.append(f"{a} vs {b}: {100 * mean:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)")
+    mean, low, high = interval([scores_a[d] - scores_b[d] for d in deals])
+    lines.append(
+        f"paired difference over {len(deals)} deals: {100 * mean:+.1f} points "
+        f"({100 * low:+.1f} to {100 * high:+.1f})"
+    )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first", type=Path, help="a kept match (its bot A is the variant)")
+    parser.add_argument("second", type=Path, help="a kept match on the same deals")
+    args = parser.parse_args()
+    try:
+        print("\n".join(compare(args.first, args.second)))
+    except (OSError, ValueError, KeyError) as exc:
+        sys.exit(f"paired_difference: {exc}")
+
+
+if __name__ == "__main__":
+    main()

@@ -608,9 +608,12 @@ def test_lobby_creates_a_bot_game_with_options(server: str, context: BrowserCont
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(server + "/")
-    # a difficulty level (issue 39): the strength beside it is the search's alone, so not sent
-    page.select_option("#bot", "expert")
+    # the strength is the search's alone: shown for it, hidden (and not sent) for a level
+    assert not page.is_visible("#strength")
+    page.select_option("#bot", "search")
     page.select_option("#strength", "hard")
+    page.select_option("#bot", "expert")
+    assert not page.is_visible("#strength")
     page.select_option("#seat", "1")
     page.select_option("#deck", "custom")
     for faction in ("elves", "orcs", "demons", "trolls", "seers"):

@@ -58,6 +58,8 @@ function toggles() {
   $("hero-count-box").classList.toggle("hidden", heroes !== "named");
   $("heroes-box").classList.toggle("hidden", heroes !== "named");
   $("artifacts-box").classList.toggle("hidden", $("artifacts-mode").value !== "named");
+  // a strength is the search's alone: a level is one already (issue 39)
+  $("strength-box").classList.toggle("hidden", $("bot").value !== "search");
 }
 try {
   $("my-name").value = localStorage.getItem(NAME) || "";

@@ -61,6 +61,12 @@ Budgets that spend nothing on trivial decisions (issue 22; ``adaptive=False`` tu
 
 The stops read the simulation counts only, so a fixed budget stays deterministic.
 
+Variants for experiments (issue 39's levers, ``claim.bots.SEARCH_OPTIONS``: ``search:200+flat``
+and so on; docs/bots.md has what each measured): ``tree=False`` (``+flat``), ``aware``
+(power-aware playouts, ``+aware``), ``infer`` (worlds weighted by the other player's past
+follows, :mod:`claim.bots.inference`, ``+infer``), and the adaptive budgets' two parts apart,
+``share=False`` (``+noshare``) and ``stops=False`` (``+nostop``).
+
 Strengths are iteration budgets (:data:`ITERATIONS`); ``iterations=`` overrides them and
 ``seconds=`` searches for a wall-clock time instead (the only mode that reads a clock, so the
 only one whose moves depend on the machine). With a fixed budget the bot is deterministic: every

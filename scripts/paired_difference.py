@@ -7,7 +7,8 @@
         docs/data/arena-search200-heuristic-every-seed4040.jsonl
 
 Each file's A is the bot compared; B (the opponent) should be the same in both. Only the deals
-both files hold in full (both games) are compared.
+both files hold in full (both games) are compared. More pairs (the same two bots on other seeds)
+add two last lines: the variant's score and the difference pooled over the deals of every pair.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def compare(first: Path, second: Path) -> list[str]:
-    """The lines the script prints."""
+def pair(first: Path, second: Path) -> tuple[list[str], list[float], list[float]]:
+    """The lines for one pair of files, the variant's per-deal scores and the per-deal
+    differences (first minus second)."""
     head_a, scores_a = deal_scores(first)
     head_b, scores_b = deal_scores(second)
     for key in ("seed", "options"):
@@ -63,21 +65,55 @@ def compare(first: Path, second: Path) -> list[str]:
         mean, low, high = interval([scores[d] for d in deals])
         a, b = head["bots"]
         lines.append(f"{a} vs {b}: {100 * mean:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)")
-    mean, low, high = interval([scores_a[d] - scores_b[d] for d in deals])
-    lines.append(
-        f"paired difference over {len(deals)} deals: {100 * mean:+.1f} points "
+    differences = [scores_a[d] - scores_b[d] for d in deals]
+    lines.append(difference_line(differences))
+    return lines, [scores_a[d] for d in deals], differences
+
+
+def difference_line(differences: list[float], what: str = "") -> str:
+    mean, low, high = interval(differences)
+    return (
+        f"paired difference over {len(differences)} deals{what}: {100 * mean:+.1f} points "
         f"({100 * low:+.1f} to {100 * high:+.1f})"
     )
+
+
+def compare(paths: list[Path]) -> list[str]:
+    """The lines the script prints: each pair of files, then, for more than one pair, the
+    difference pooled over all their deals."""
+    if len(paths) < 2 or len(paths) % 2:
+        raise ValueError("give the files in pairs: a variant's match, then its baseline's")
+    lines: list[str] = []
+    scores: list[float] = []
+    pooled: list[float] = []
+    for first, second in zip(paths[::2], paths[1::2], strict=True):
+        more, firsts, differences = pair(first, second)
+        lines += more
+        scores += firsts
+        pooled += differences
+    if len(paths) > 2:
+        what = f" of {len(paths) // 2} pairs of files"
+        mean, low, high = interval(scores)
+        lines.append(
+            f"the variants' score over {len(scores)} deals{what}: "
+            f"{100 * mean:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
+        )
+        lines.append(difference_line(pooled, what))
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("first", type=Path, help="a kept match (its bot A is the variant)")
-    parser.add_argument("second", type=Path, help="a kept match on the same deals")
+    parser.add_argument(
+        "files",
+        type=Path,
+        nargs="+",
+        help="kept matches in pairs: a variant's (its bot A is the variant), then its baseline's "
+        "on the same deals; more pairs (other seeds) add a pooled difference",
+    )
     args = parser.parse_args()
     try:
-        print("\n".join(compare(args.first, args.second)))
+        print("\n".join(compare(args.files)))
     except (OSError, ValueError, KeyError) as exc:
         sys.exit(f"paired_difference: {exc}")
 

@@ -53,3 +53,23 @@ def test_other_deals_are_refused(tmp_path: Path) -> None:
     (tmp_path / "c.jsonl").write_text('{"kind": "claim-ladder"}\n')
     result = run(a, tmp_path / "c.jsonl")
     assert result.returncode == 1 and "not a kept arena match" in result.stderr
+
+
+def test_pairs_on_two_seeds_are_pooled(tmp_path: Path) -> None:
+    # seed 7: differences 0.5, 0.5 (variant 1, 1; baseline 0.5, 0.5); seed 8: -0.5, 0.5
+    a7 = kept(tmp_path / "a7.jsonl", "search:200+flat", [0, 1, 0, 1])
+    b7 = kept(tmp_path / "b7.jsonl", "search:200", [0, 0, 1, 1])
+    a8 = kept(tmp_path / "a8.jsonl", "search:200+flat", [0, 0, 0, 1], seed=8)
+    b8 = kept(tmp_path / "b8.jsonl", "search:200", [0, 1, 0, 0], seed=8)
+    result = run(a7, b7, a8, b8)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 8
+    assert lines[2].startswith("paired difference over 2 deals: +50.0 points")
+    assert lines[5].startswith("paired difference over 2 deals: +0.0 points")
+    # the variant's deals: 1, 1, 0.5, 1
+    assert lines[6].startswith("the variants' score over 4 deals of 2 pairs of files: 87.5% (")
+    assert lines[7].startswith("paired difference over 4 deals of 2 pairs of files: +25.0 points")
+    result = run(a7, b7, a8)
+    assert result.returncode == 1
+    assert "give the files in pairs" in result.stderr

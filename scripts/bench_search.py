@@ -1,6 +1,7 @@
 """Benchmark the search bot: simulations per second on one core, and seconds per move.
 
     .venv/bin/python scripts/bench_search.py [--quick]
+    .venv/bin/python scripts/bench_search.py --specs search:200,search:200+aware [--games 3]
 
 A *simulation* is one iteration of the search: clone a determinization, apply a root move, play
 out to the end (the determinizations themselves, reused round-robin, are included in the time).
@@ -8,6 +9,12 @@ Simulations per second are measured for preset ``claim`` from three positions â€
 Phase One, the middle of Phase One and the start of Phase Two â€” and seconds per move, for each
 strength, as the mean over the search bot's decisions in a game against the random bot (moves with
 a single legal option, answered without searching, are left out).
+
+With ``--specs`` it measures instead the CPU time (``time.process_time`` around
+``claim.bots.decide``) of each named bot's searched moves, in player 0's seat against the
+heuristic with every expansion (games set up from seeds 4040, 4041, ...: games of their own, not
+the arena's deals), with the simulations a searched move spent: docs/bots.md's CPU column for
+the search's variants (issue 39).
 """
 
 from __future__ import annotations
@@ -18,9 +25,10 @@ import statistics
 import time
 
 from claim import GameConfig, current_player, legal_actions, new_game
-from claim.bots import RandomBot, decide
+from claim.bots import RandomBot, decide, make_bot
 from claim.bots.search import ITERATIONS, SearchBot
 from claim.core.engine import apply
+from claim.core.options import SetupOptions
 from claim.core.state import State
 
 
@@ -67,10 +75,49 @@ def seconds_per_move(strength: str, games: int) -> tuple[float, float, int]:
     return statistics.mean(times), max(times), len(times)
 
 
+EVERY = SetupOptions(
+    factions="random", heroes="5", setting="random", building="random", artifacts="all"
+)
+
+
+def cpu_per_move(spec: str, games: int) -> tuple[float, float, int]:
+    """Mean CPU seconds and simulations of ``spec``'s searched moves over ``games`` games with
+    every expansion against the heuristic, and how many moves."""
+    cpu = 0.0
+    simulations = 0
+    moves = 0
+    for g in range(games):
+        setup = EVERY.resolve(4040 + g)
+        state = new_game(setup.config, setup.seed)
+        bot = make_bot(spec, g)
+        bots = (bot, make_bot("heuristic", g))
+        while state.result is None:
+            player = current_player(state)
+            assert player is not None
+            start = time.process_time()
+            move = decide(state, bots[player])
+            spent = time.process_time() - start
+            searched = getattr(bot, "last_simulations", 0)
+            if player == 0 and searched:
+                cpu += spent
+                simulations += searched
+                moves += 1
+            apply(state, move)
+    return cpu / moves, simulations / moves, moves
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats and games")
+    parser.add_argument("--specs", help="bots to time with every expansion (comma-separated)")
+    parser.add_argument("--games", type=int, default=3, help="games per bot with --specs")
     args = parser.parse_args()
+    if args.specs:
+        print("CPU a searched move, every expansion, against the heuristic:")
+        for spec in args.specs.split(","):
+            cpu, simulations, n = cpu_per_move(spec, args.games)
+            print(f"  {spec:24} {1000 * cpu:6.1f} ms  {simulations:6.0f} simulations  ({n} moves)")
+        return
     repeats, games = (1, 1) if args.quick else (3, 2)
 
     print("simulations per second (one core, preset claim):")

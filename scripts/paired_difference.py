@@ -9,6 +9,8 @@
 Each file's A is the bot compared; B (the opponent) should be the same in both. Only the deals
 both files hold in full (both games) are compared. More pairs (the same two bots on other seeds)
 add two last lines: the variant's score and the difference pooled over the deals of every pair.
+With ``--scores`` the files are not paired: each one's score, then the score pooled over the
+deals of all of them (one bot's figure over several seeds).
 """
 
 from __future__ import annotations
@@ -102,6 +104,29 @@ def compare(paths: list[Path]) -> list[str]:
     return lines
 
 
+def pooled_scores(paths: list[Path]) -> list[str]:
+    """``--scores``: each file's score, then the score pooled over every deal of every file
+    (the same bots on other seeds: one figure over all their deals)."""
+    lines: list[str] = []
+    pooled: list[float] = []
+    for path in paths:
+        head, scores = deal_scores(path)
+        if len(scores) < 2:
+            raise ValueError(f"{path}: fewer than two deals")
+        mean, low, high = interval(list(scores.values()))
+        a, b = head["bots"]
+        lines.append(
+            f"{a} vs {b}, seed {head['seed']}: {100 * mean:.1f}% "
+            f"({100 * low:.1f}–{100 * high:.1f}%) over {len(scores)} deals"
+        )
+        pooled += scores.values()
+    mean, low, high = interval(pooled)
+    lines.append(
+        f"pooled over {len(pooled)} deals: {100 * mean:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
+    )
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -111,9 +136,14 @@ def main() -> None:
         help="kept matches in pairs: a variant's (its bot A is the variant), then its baseline's "
         "on the same deals; more pairs (other seeds) add a pooled difference",
     )
+    parser.add_argument(
+        "--scores",
+        action="store_true",
+        help="no pairs: each file's score and the score pooled over all their deals",
+    )
     args = parser.parse_args()
     try:
-        print("\n".join(compare(args.files)))
+        print("\n".join(pooled_scores(args.files) if args.scores else compare(args.files)))
     except (OSError, ValueError, KeyError) as exc:
         sys.exit(f"paired_difference: {exc}")
 

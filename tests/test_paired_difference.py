@@ -73,3 +73,16 @@ def test_pairs_on_two_seeds_are_pooled(tmp_path: Path) -> None:
     result = run(a7, b7, a8)
     assert result.returncode == 1
     assert "give the files in pairs" in result.stderr
+
+
+def test_scores_pooled_over_seeds(tmp_path: Path) -> None:
+    # seed 7: deals 1, 0.5; seed 8: deals 0, 0.5, 1 -> pooled 3 / 5
+    a7 = kept(tmp_path / "a7.jsonl", "search:medium", [0, 1, 0, 0])
+    a8 = kept(tmp_path / "a8.jsonl", "search:medium", [1, 0, 0, 0, 0, 1], seed=8)
+    result = run(Path("--scores"), a7, a8)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("search:medium vs heuristic, seed 7: 75.0% (")
+    assert lines[0].endswith(" over 2 deals")
+    assert lines[1].startswith("search:medium vs heuristic, seed 8: 50.0% (")
+    assert lines[2].startswith("pooled over 5 deals: 60.0% (")

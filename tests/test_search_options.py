@@ -32,7 +32,9 @@ def test_each_option_sets_its_flag_and_nothing_else() -> None:
     assert isinstance(noshare, SearchBot) and (noshare.share, noshare.stops) == (False, True)
     nostop = make_bot("search+nostop", 1)
     assert isinstance(nostop, SearchBot) and (nostop.share, nostop.stops) == (True, False)
-    assert set(SEARCH_OPTIONS) == {"flat", "aware", "noshare", "nostop"}
+    infer = make_bot("search:200+infer", 1)
+    assert isinstance(infer, SearchBot) and infer.infer and not plain.infer
+    assert set(SEARCH_OPTIONS) == {"flat", "aware", "noshare", "nostop", "infer"}
 
 
 @pytest.mark.parametrize(

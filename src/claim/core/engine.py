@@ -492,7 +492,7 @@ def _resolve(state: State) -> None:
         # R-64, H25: from here on the powers see the swapped positions
         trick.layers = None
         layers = _layers(state, trick)
-    _default_winner(trick)
+    default_winner(trick)
     for power, pos in layers.decide_winner:
         power.decide_winner(state, trick, pos)
     winner = trick.winner
@@ -507,7 +507,7 @@ def _resolve(state: State) -> None:
         _collect(state)
 
 
-def _default_winner(trick: Trick) -> None:
+def default_winner(trick: Trick) -> None:
     """§4.3: a following card competes by value, ties to the leader; otherwise the leader wins."""
     factions = trick.factions
     led = factions[0]

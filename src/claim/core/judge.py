@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from claim.core import cards
 from claim.core.cards import BASE_FACTION, DUAL, FACTION
-from claim.core.engine import _default_winner
+from claim.core.engine import default_winner
 from claim.core.keys import CRUSHED, CUBE, LAMP_WINS, LOWER_WINS, WIN_IMPOSED
 from claim.core.powers import rule_book
 from claim.core.powers.base import POWER_KEY, RuleBook
@@ -209,7 +209,7 @@ def _judge(
         power.set_value(state, trick, pos)
     if trick.swapped:
         layers = book.trick_layers(trick, False)  # R-64, H25: the swapped positions
-    _default_winner(trick)
+    default_winner(trick)
     for power, pos in layers.decide_winner:
         power.decide_winner(state, trick, pos)
     marks = trick.marks

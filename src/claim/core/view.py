@@ -53,8 +53,8 @@ SPECTATOR = -1
 
 #: the zones (and kinds of per-player zone, ``hand0`` → ``hand``) where :meth:`Eyes.name` may show
 #: a card otherwise than :meth:`Eyes.public` does; every other zone lies face-up
-_HIDING_ZONES = ("deck", "fire_phoenix", "out", "toxics")
-_HIDING_KINDS = ("chosen", "aside", "hand", "followers")
+HIDING_ZONES = ("deck", "fire_phoenix", "out", "toxics")
+HIDING_KINDS = ("chosen", "aside", "hand", "followers")
 
 
 class Eyes:

@@ -41,9 +41,9 @@ from claim.core.powers.base import POWER_KEY
 from claim.core.setup import hero_cards
 from claim.core.state import State, Trick
 from claim.core.view import (
-    _HIDING_KINDS,
-    _HIDING_ZONES,
     HIDDEN,
+    HIDING_KINDS,
+    HIDING_ZONES,
     Eyes,
     as_before_choices,
     masked_from,
@@ -430,7 +430,7 @@ def _draw(state: State, player: int, rng: random.Random, banned: list[str], offe
             continue  # the table is public; a lead Demon is handled through trick.plays below
         # a face-up zone (the discard, the Score piles, ...) shows each card as it is publicly
         # known: no per-card walk through :meth:`Eyes.name`'s zone tests
-        face_up = zone not in _HIDING_ZONES and zone[:-1] not in _HIDING_KINDS
+        face_up = zone not in HIDING_ZONES and zone[:-1] not in HIDING_KINDS
         for i, card in enumerate(ids):
             # a card chosen from a public pile (Tavern) is known as it lay there, face-up
             up = face_up or card in s.chosen_at

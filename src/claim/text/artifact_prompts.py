@@ -51,7 +51,7 @@ from claim.core.engine import apply, current_player, legal, play_moves
 from claim.core.keys import FREE
 from claim.core.powers import artifacts as arts
 from claim.core.state import NO_PLAYER, State
-from claim.core.view import HIDDEN, Eyes
+from claim.core.view import HIDDEN, HIDING_ZONES, Eyes
 from claim.core.worlds import determinize
 from claim.text import catalog
 
@@ -270,11 +270,6 @@ class _Search:
         return branches
 
 
-#: the places where a card the seat has not seen may lie, besides the other hand (RULES.md §10:
-#: what :func:`claim.core.worlds.determinize` re-deals)
-_HIDING = ("deck", "fire_phoenix", "out", "toxics")
-
-
 def _unseen(state: State, seat: int, other: int) -> list[tuple[str, int]]:
     """The other hand's cards and every card ``seat`` sees as "?" where a card of that hand
     may have come from, with their places (the hand first)."""
@@ -282,7 +277,9 @@ def _unseen(state: State, seat: int, other: int) -> list[tuple[str, int]]:
     zones = state.zones()
     hand = f"hand{other}"
     found = [(hand, card) for card in zones[hand]]
-    for zone in _HIDING:
+    # the places where a card the seat has not seen may lie, besides the other hand (RULES.md
+    # §10): the view's hiding zones, the ones claim.core.worlds.determinize re-deals
+    for zone in HIDING_ZONES:
         found += [(zone, card) for card in zones[zone] if eyes.name(zone, card) == HIDDEN]
     return found
 

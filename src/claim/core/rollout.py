@@ -14,7 +14,7 @@ strings, so every decision kind the engine has or will have works:
 - with ``aware`` (issue 39, power-aware playouts), "beats" is what the engine says: each card the
   follower may play is tried on a copy of the state (``clone(history=False)`` and ``apply``, about
   9 µs with every expansion) and wins the trick if the powers, the locations and the artifacts
-  make it win (a Knight against a Goblin, a Doppelganger's copied value, a Mercenary's bid...);
+  make it win (a Knight against a Goblin, a Doppelganger's copied value, a Mummy on a 7 or more...);
   the follower plays its lowest winning card, or sheds its lowest. A trick whose winner waits on
   a decision counts by printed value. Rules stay in the engine: the policy only reads its result.
 

@@ -200,8 +200,8 @@ async def run(
         "machine": machine(),
     }
     for name in watched:
-        used = cpu_used(others_before[name], others_after[name])
-        figures[f"{name}_cpu_ms_per_move"] = round(used * 1000 / moves, 2)
+        spent = cpu_used(others_before[name], others_after[name])
+        figures[f"{name}_cpu_ms_per_move"] = round(spent * 1000 / moves, 2)
     return figures
 
 

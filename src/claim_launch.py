@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
+from types import FrameType
 from typing import NoReturn
 
 #: the exit code of a command stopped by Ctrl-C (claim.apps.cli.group.STOPPED_EXIT; this module
@@ -20,14 +22,35 @@ from typing import NoReturn
 STOPPED_EXIT = 130
 
 
+#: set by a Ctrl-C while the program loads (:func:`_on_interrupt`)
+_interrupted = False
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C while loading: raise KeyboardInterrupt, as Python's own handler does, and remember
+    it, so that an interrupt raised where Python only reports it (inside a finalizer run during
+    an import) still stops the command instead of being lost (claim.sim.executors.on_interrupt
+    does the same once the program runs)."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Load the command line and run it; Ctrl-C while loading stops it in one line."""
+    signal.signal(signal.SIGINT, _on_interrupt)
     try:
         from claim.apps.cli import main as run
     except KeyboardInterrupt:
-        print("stopped", file=sys.stderr, flush=True)
-        leave(STOPPED_EXIT)
+        _stop()
+    if _interrupted:  # raised and swallowed on the way: stop as if it had been raised here
+        _stop()
     run()
+
+
+def _stop() -> NoReturn:
+    print("stopped", file=sys.stderr, flush=True)
+    leave(STOPPED_EXIT)
 
 
 def leave(code: int) -> NoReturn:

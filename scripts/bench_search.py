@@ -28,8 +28,8 @@ from claim import GameConfig, current_player, legal_actions, new_game
 from claim.bots import RandomBot, decide, make_bot
 from claim.bots.search import ITERATIONS, SearchBot
 from claim.core.engine import apply
-from claim.core.options import SetupOptions
 from claim.core.state import State
+from claim.lab.design import SETUPS
 
 
 def position(seed: int, moves: int, phase: int = 1) -> State:
@@ -75,9 +75,7 @@ def seconds_per_move(strength: str, games: int) -> tuple[float, float, int]:
     return statistics.mean(times), max(times), len(times)
 
 
-EVERY = SetupOptions(
-    factions="random", heroes="5", setting="random", building="random", artifacts="all"
-)
+EVERY = SETUPS["every-expansion"]
 
 
 def cpu_per_move(spec: str, games: int) -> tuple[float, float, int]:

@@ -28,10 +28,9 @@ from claim.core.options import SetupOptions
 from claim.core.rollout import greedy_follow
 from claim.core.state import State
 from claim.core.worlds import determinize
+from claim.lab.design import SETUPS
 
-EVERY = SetupOptions(
-    factions="random", heroes="5", setting="random", building="random", artifacts="all"
-)
+EVERY = SETUPS["every-expansion"]
 
 
 Game = list[tuple[State, str]]

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-Z95 = 1.959964
+from claim.sim.arena import Z95
 
 
 def deal_scores(path: Path) -> tuple[dict[str, Any], dict[int, float]]:

@@ -148,38 +148,29 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     strength = strength or "medium"
     if name not in FACTORIES:
         raise ConfigError(f"unknown bot {name!r}; bots are: {', '.join(bot_names())}")
-    if options:
-        if name != "search":
-            raise ConfigError(f"only the search takes options (+...), not {name!r}")
-        for option in options:
-            if option not in SEARCH_OPTIONS:
-                raise ConfigError(
-                    f"unknown search option {option!r}; options are: {', '.join(SEARCH_OPTIONS)}"
-                )
-        if is_simulations(strength) or strength in STRENGTHS:
-            _check_simulations(strength)
-            return _search(seed, strength, options)
+    if options and name != "search":
+        raise ConfigError(f"only the search takes options (+...), not {name!r}")
+    for option in options:
+        if option not in SEARCH_OPTIONS:
+            raise ConfigError(
+                f"unknown search option {option!r}; options are: {', '.join(SEARCH_OPTIONS)}"
+            )
     if name == "search" and is_simulations(strength):
-        _check_simulations(strength)
-        return FACTORIES[name](seed, strength)
+        if len(strength) > 7 or not 1 <= int(strength) <= MAX_SIMULATIONS:
+            raise ConfigError(
+                f"search:N needs N simulations, a number from 1 to {MAX_SIMULATIONS:,}, "
+                f"not {strength!r}"
+            )
+        return _search(seed, strength, options)
     if name in LEVELS:
         if sep:
             raise ConfigError(f"{name!r} is a level: it takes no strength (not {spec.strip()!r})")
         return FACTORIES[name](seed, strength)
     if strength not in STRENGTHS:
         raise ConfigError(f"unknown strength {strength!r}; strengths are: {', '.join(STRENGTHS)}")
+    if name == "search":
+        return _search(seed, strength, options)
     return FACTORIES[name](seed, strength)
-
-
-def _check_simulations(strength: str) -> None:
-    """A ``search:N``'s ``N`` from 1 to :data:`MAX_SIMULATIONS` (a strength name passes)."""
-    if is_simulations(strength) and (
-        len(strength) > 7 or not 1 <= int(strength) <= MAX_SIMULATIONS
-    ):
-        raise ConfigError(
-            f"search:N needs N simulations, a number from 1 to {MAX_SIMULATIONS:,}, "
-            f"not {strength!r}"
-        )
 
 
 __all__ = [

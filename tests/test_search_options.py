@@ -1,5 +1,6 @@
 """The search's variants for experiments (issue 39's levers): ``search:N+OPTION`` specs, their
-words, and the power-aware playout's follower (:func:`claim.core.rollout.greedy_follow`)."""
+words, the power-aware playout's follower (:func:`claim.core.rollout.greedy_follow`) and the
+prize-minded playout leader (:func:`claim.core.rollout.prize_lead`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from claim.bots import SEARCH_OPTIONS, decide, make_bot, normalize
 from claim.bots.search import SearchBot
 from claim.core import engine
 from claim.core.errors import ConfigError
-from claim.core.rollout import greedy_follow, playout
+from claim.core.rollout import WORTH_LEADING_HIGH, greedy_follow, playout, prize_lead
 from claim.core.state import State
 from claim.text.bots import bot_label
 from scenario import CLAIM, replay, stacked_record
@@ -34,7 +35,9 @@ def test_each_option_sets_its_flag_and_nothing_else() -> None:
     assert isinstance(nostop, SearchBot) and (nostop.share, nostop.stops) == (True, False)
     infer = make_bot("search:200+infer", 1)
     assert isinstance(infer, SearchBot) and infer.infer and not plain.infer
-    assert set(SEARCH_OPTIONS) == {"flat", "aware", "noshare", "nostop", "infer"}
+    lead = make_bot("search:200+lead", 1)
+    assert isinstance(lead, SearchBot) and lead.lead and not plain.lead and not lead.aware
+    assert set(SEARCH_OPTIONS) == {"flat", "aware", "lead", "noshare", "nostop", "infer"}
 
 
 @pytest.mark.parametrize(
@@ -68,6 +71,9 @@ def test_the_options_have_words() -> None:
     )
     assert bot_label("search:medium+noshare+nostop") == (
         "search bot (medium; whole budget for every decision, no early stops)"
+    )
+    assert bot_label("search:200+lead") == (
+        "search bot (200 simulations a move; playout leaders who play for the prize)"
     )
 
 
@@ -115,4 +121,49 @@ def test_aware_playouts_and_searches_are_deterministic() -> None:
     results = {playout(state.clone(history=False), 1, random.Random(5), 1.0, True) for _ in "ab"}
     assert len(results) == 1
     moves = {decide(state, make_bot("search:60+aware", 3)) for _ in "ab"}
+    assert len(moves) == 1
+
+
+# The prize-minded leader (issue 39's leader-aware playouts): a Phase One leader with Dwarves
+# 3 to 9 and Undead leads high for a prize worth WORTH_LEADING_HIGH or more, low for less.
+LEADER = [f"dwarves:{v}" for v in range(3, 10)] + [f"undead:{v}" for v in (2, 4, 5, 6, 7, 8)]
+FOLLOWER = [f"goblins:{v}" for v in range(1, 10)] + ["goblins:0"] * 4
+
+
+def _to_lead(prize: str) -> State:
+    state = replay(stacked_record(CLAIM, LEADER, FOLLOWER, deck_top=[prize]))
+    engine.legal(state)
+    trick = state.trick
+    assert trick is not None and not trick.plays and engine.current_player(state) == 0
+    return state
+
+
+def test_the_leader_leads_high_for_a_prize_worth_it_and_low_for_junk() -> None:
+    assert WORTH_LEADING_HIGH == 5
+    worth = _to_lead("knights:5")
+    assert prize_lead(worth, "play undead:4") == "play dwarves:9"
+    junk = _to_lead("knights:4")
+    # the lowest printed value is the Undead 2; its move names the card as the engine does
+    assert prize_lead(junk, "play dwarves:9") == "play undead:2"
+    # a follower's turn is not the leader's: the follower's rule is greedy_follow's
+    engine.apply(worth, "play dwarves:9")
+    engine.legal(worth)
+    assert greedy_follow(worth, "play goblins:0", aware=False) == "play goblins:0"
+
+
+def test_a_lead_playout_leads_the_prize_minded_card() -> None:
+    state = _to_lead("knights:9")
+    played = state.clone()  # with its history: the moves the playout made
+    playout(played, 0, random.Random(11), 1.0, lead=True)
+    assert played.moves[0] == "play dwarves:9"
+    # without the option the lead is drawn at random: over a few generators not always the 9
+    firsts = set()
+    for seed in range(8):
+        plain = state.clone()
+        playout(plain, 0, random.Random(seed), 1.0)
+        firsts.add(plain.moves[0])
+    assert len(firsts) > 1
+    runs = {playout(state.clone(history=False), 0, random.Random(11), 1.0, lead=True) for _ in "ab"}
+    assert len(runs) == 1
+    moves = {decide(state, make_bot("search:60+lead", 3)) for _ in "ab"}
     assert len(moves) == 1

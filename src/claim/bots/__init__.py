@@ -34,17 +34,26 @@ def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> B
     from claim.bots.search import SearchBot
 
     flags = {SEARCH_OPTIONS[option][0]: SEARCH_OPTIONS[option][1] for option in options}
-    tree, aware, infer = (
+    tree, aware, lead, infer = (
         flags.get("tree", True),
         flags.get("aware", False),
+        flags.get("lead", False),
         flags.get("infer", False),
     )
     share, stops = flags.get("share", True), flags.get("stops", True)
     if is_simulations(strength):  # search:N, checked by make_bot
         return SearchBot(
-            seed, iterations=int(strength), adaptive=False, tree=tree, aware=aware, infer=infer
+            seed,
+            iterations=int(strength),
+            adaptive=False,
+            tree=tree,
+            aware=aware,
+            lead=lead,
+            infer=infer,
         )
-    return SearchBot(seed, strength, tree=tree, aware=aware, share=share, stops=stops, infer=infer)
+    return SearchBot(
+        seed, strength, tree=tree, aware=aware, lead=lead, share=share, stops=stops, infer=infer
+    )
 
 
 #: the search's variants for experiments (issue 39's levers), ``search:200+flat``: option ->
@@ -53,6 +62,7 @@ def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> B
 SEARCH_OPTIONS: dict[str, tuple[str, bool]] = {
     "flat": ("tree", False),  # flat PIMC at the root instead of the information-set tree
     "aware": ("aware", True),  # power-aware playouts: the follower knows who wins the trick
+    "lead": ("lead", True),  # playouts whose Phase One leader plays for the prize
     "noshare": ("share", False),  # a decision that plays no card gets the whole budget
     "nostop": ("stops", False),  # no early stops
     "infer": ("infer", True),  # worlds weighted by the other player's past follows

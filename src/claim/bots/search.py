@@ -63,7 +63,8 @@ The stops read the simulation counts only, so a fixed budget stays deterministic
 
 Variants for experiments (issue 39's levers, ``claim.bots.SEARCH_OPTIONS``: ``search:200+flat``
 and so on; docs/bots.md has what each measured): ``tree=False`` (``+flat``), ``aware``
-(power-aware playouts, ``+aware``), ``infer`` (worlds weighted by the other player's past
+(power-aware playouts, ``+aware``), ``lead`` (a playout leader who plays for the prize,
+``+lead``), ``infer`` (worlds weighted by the other player's past
 follows, :mod:`claim.bots.inference`, ``+infer``), and the adaptive budgets' two parts apart,
 ``share=False`` (``+noshare``) and ``stops=False`` (``+nostop``).
 
@@ -172,6 +173,7 @@ class SearchBot:
         share: bool = True,
         stops: bool = True,
         aware: bool = False,
+        lead: bool = False,
         infer: bool = False,
     ) -> None:
         if strength not in ITERATIONS:
@@ -202,6 +204,8 @@ class SearchBot:
         self.stops = adaptive and stops
         #: power-aware playouts (:func:`claim.core.rollout.playout`'s ``aware``)
         self.aware = aware
+        #: a playout leader who plays for the prize (:func:`claim.core.rollout.playout`'s ``lead``)
+        self.lead = lead
         #: worlds weighted by the other player's past follows (:mod:`claim.bots.inference`)
         self.infer = infer
         #: search a tree below the root moves (module doc); False: the flat search
@@ -341,7 +345,7 @@ class SearchBot:
                 if self.tree:
                     result = self._descend(below[m], s, player)
                 else:
-                    result = playout(s, player, rng, self.greedy, self.aware)
+                    result = playout(s, player, rng, self.greedy, self.aware, self.lead)
             wins[m] += result
             visits[m] += 1
             total += 1
@@ -415,7 +419,7 @@ class SearchBot:
                 nxt = chosen.children[shown] = {}
             edges = nxt
         if s.result is None:
-            result = playout(s, player, self.rng, self.greedy, self.aware)
+            result = playout(s, player, self.rng, self.greedy, self.aware, self.lead)
         else:
             winner = s.result["winner"]
             result = 0.5 if winner is None else 1.0 if winner == player else 0.0

@@ -6,7 +6,7 @@ own steps cost about as much as the engine's. The policy is generic — moves st
 strings, so every decision kind the engine has or will have works:
 
 - a decision that is not a card play (take, smash, crown, tuck, peek, pass, ...) is answered
-  uniformly at random, and so is a lead;
+  uniformly at random, and so is a lead (but see ``lead``);
 - a *follower* who can beat the led card's printed value plays, with probability ``greedy``, its
   lowest card that does, and otherwise sheds its lowest card; the rest of the time a random
   card (so the rollouts still explore). Printed values ignore the powers: a nudge towards
@@ -16,7 +16,14 @@ strings, so every decision kind the engine has or will have works:
   9 µs with every expansion) and wins the trick if the powers, the locations and the artifacts
   make it win (a Knight against a Goblin, a Doppelganger's copied value, a Mummy on a 7 or more...);
   the follower plays its lowest winning card, or sheds its lowest. A trick whose winner waits on
-  a decision counts by printed value. Rules stay in the engine: the policy only reads its result.
+  a decision counts by printed value. Rules stay in the engine: the policy only reads its result;
+- with ``lead`` (issue 39, a leader that plays for the prize), a Phase One leader plays, with
+  probability ``greedy``, its highest card when the face-up prize's printed value is at least
+  :data:`WORTH_LEADING_HIGH`, else its lowest (a junk prize is not worth a high card: Phase One's
+  cards win only prizes); a Phase Two lead stays random. A better follower alone made the
+  search weaker (docs/bots.md): a follower that wins every trick it can punishes random leads
+  harder than a real leader is punished, and this asks whether a leader who plays for the prize
+  restores the balance.
 
 Every random draw comes from ``rng``: the same state, player and generator state give the same
 playout on both builds.
@@ -32,11 +39,21 @@ from claim.core.engine import apply, legal
 from claim.core.state import State
 
 VALUE: Final = cards.VALUE
+#: the least printed value of a Phase One prize for which a ``lead`` playout's leader leads high
+WORTH_LEADING_HIGH: Final = 5
 
 
-def playout(s: State, player: int, rng: random.Random, greedy: float, aware: bool = False) -> float:
+def playout(
+    s: State,
+    player: int,
+    rng: random.Random,
+    greedy: float,
+    aware: bool = False,
+    lead: bool = False,
+) -> float:
     """Play ``s`` to the end with the policy above; ``player``'s result: 1 for a win, 0.5 for a
-    draw, 0 for a loss. ``s`` is played in place (pass a clone)."""
+    draw, 0 for a loss. ``s`` is played in place (pass a clone). Without ``lead`` a lead draws
+    nothing more from ``rng`` than before, so the default playouts stay the same move for move."""
     rand = rng.random
     while s.result is None:
         moves = legal(s)  # the engine's own list, read only: no copy per move
@@ -46,8 +63,13 @@ def playout(s: State, player: int, rng: random.Random, greedy: float, aware: boo
             continue
         move = moves[int(rand() * n)]
         trick = s.trick
-        if not s.tasks and trick is not None and len(trick.plays) == 1 and rand() < greedy:
-            move = greedy_follow(s, move, aware)
+        if not s.tasks and trick is not None:
+            played = len(trick.plays)
+            if played == 1:
+                if rand() < greedy:
+                    move = greedy_follow(s, move, aware)
+            elif lead and played == 0 and trick.prize >= 0 and rand() < greedy:
+                move = prize_lead(s, move)
         apply(s, move)
     result = s.result
     assert result is not None
@@ -85,6 +107,28 @@ def greedy_follow(s: State, move: str, aware: bool) -> str:
             low = v
             low_move = mv
     return beat_move if beat >= 0 else low_move
+
+
+def prize_lead(s: State, move: str) -> str:
+    """The Phase One leader's card in ``s`` (a leader to play, no decision pending): its highest
+    card by printed value when the prize is worth at least :data:`WORTH_LEADING_HIGH`, else its
+    lowest (the first in legal order on a tie); ``move`` when the engine keeps no list of the
+    cards played."""
+    trick = s.trick
+    cache = s.legal_cache
+    if trick is None or cache is None:
+        return move
+    value = VALUE
+    high = value[trick.prize] >= WORTH_LEADING_HIGH
+    moves_of, cards_of, _ = cache
+    best = -1
+    chosen = move
+    for i in range(len(moves_of)):
+        v = value[cards_of[i]]
+        if best < 0 or (v > best if high else v < best):
+            best = v
+            chosen = moves_of[i]
+    return chosen
 
 
 def _wins_trick(s: State, move: str, follower: int, printed: bool) -> bool:

@@ -69,6 +69,7 @@ def bot_label(spec: str) -> str:
 SEARCH_OPTION_WORDS: Final[dict[str, str]] = {
     "flat": "flat search",
     "aware": "power-aware playouts",
+    "lead": "playout leaders who play for the prize",
     "noshare": "whole budget for every decision",
     "nostop": "no early stops",
     "infer": "worlds weighted by the other player's follows",

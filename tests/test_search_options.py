@@ -8,7 +8,9 @@ import random
 
 import pytest
 
+from claim import GameConfig, new_game
 from claim.bots import SEARCH_OPTIONS, decide, make_bot, normalize
+from claim.bots import search as search_module
 from claim.bots.search import SearchBot
 from claim.core import engine
 from claim.core.errors import ConfigError
@@ -37,7 +39,11 @@ def test_each_option_sets_its_flag_and_nothing_else() -> None:
     assert isinstance(infer, SearchBot) and infer.infer and not plain.infer
     lead = make_bot("search:200+lead", 1)
     assert isinstance(lead, SearchBot) and lead.lead and not plain.lead and not lead.aware
-    assert set(SEARCH_OPTIONS) == {"flat", "aware", "lead", "noshare", "nostop", "infer"}
+    prior = make_bot("search:200+prior", 1)
+    assert isinstance(prior, SearchBot) and prior.prior is not None and plain.prior is None
+    # only a search with a prior reads the view (the heuristic's); the rest decide from worlds
+    assert prior.uses_view and not plain.uses_view
+    assert set(SEARCH_OPTIONS) == {"flat", "aware", "lead", "noshare", "nostop", "infer", "prior"}
 
 
 @pytest.mark.parametrize(
@@ -167,3 +173,33 @@ def test_a_lead_playout_leads_the_prize_minded_card() -> None:
     assert len(runs) == 1
     moves = {decide(state, make_bot("search:60+lead", 3)) for _ in "ab"}
     assert len(moves) == 1
+
+
+def _disagreeing() -> tuple[State, str, str]:
+    """A position of a random game where the plain search:40 and the heuristic choose apart."""
+    for seed in range(40):
+        state = new_game(GameConfig(), seed)
+        rng = random.Random(seed)
+        for _ in range(20):
+            engine.apply(state, rng.choice(engine.legal_actions(state)))
+        if len(engine.legal_actions(state)) < 3:
+            continue
+        searched = decide(state, make_bot("search:40", 2))
+        heuristic = decide(state, make_bot("heuristic", 2))
+        if searched != heuristic:
+            return state, searched, heuristic
+    raise AssertionError("no position where the two disagree")
+
+
+def test_the_prior_favours_the_heuristics_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, searched, heuristic = _disagreeing()
+    # a prior worth ten budgets: the heuristic's move is played whatever the simulations say
+    monkeypatch.setattr(search_module, "PRIOR_SHARE", 10.0)
+    bot = make_bot("search:40+prior", 2)
+    assert decide(state, bot) == heuristic
+    assert isinstance(bot, SearchBot)
+    # the simulations reported are the ones run, the prior's not among them
+    assert bot.last_simulations == 40 == sum(v.visits for v in bot.last_values)
+    # a prior worth nothing leaves the search as it was
+    monkeypatch.setattr(search_module, "PRIOR_SHARE", 0.0)
+    assert decide(state, make_bot("search:40+prior", 2)) == searched

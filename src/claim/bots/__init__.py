@@ -34,11 +34,12 @@ def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> B
     from claim.bots.search import SearchBot
 
     flags = {SEARCH_OPTIONS[option][0]: SEARCH_OPTIONS[option][1] for option in options}
-    tree, aware, lead, infer = (
+    tree, aware, lead, infer, prior = (
         flags.get("tree", True),
         flags.get("aware", False),
         flags.get("lead", False),
         flags.get("infer", False),
+        flags.get("prior", False),
     )
     share, stops = flags.get("share", True), flags.get("stops", True)
     if is_simulations(strength):  # search:N, checked by make_bot
@@ -50,9 +51,18 @@ def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> B
             aware=aware,
             lead=lead,
             infer=infer,
+            prior=prior,
         )
     return SearchBot(
-        seed, strength, tree=tree, aware=aware, lead=lead, share=share, stops=stops, infer=infer
+        seed,
+        strength,
+        tree=tree,
+        aware=aware,
+        lead=lead,
+        share=share,
+        stops=stops,
+        infer=infer,
+        prior=prior,
     )
 
 
@@ -66,6 +76,7 @@ SEARCH_OPTIONS: dict[str, tuple[str, bool]] = {
     "noshare": ("share", False),  # a decision that plays no card gets the whole budget
     "nostop": ("stops", False),  # no early stops
     "infer": ("infer", True),  # worlds weighted by the other player's past follows
+    "prior": ("prior", True),  # the heuristic's move favoured at the root
 }
 
 

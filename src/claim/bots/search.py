@@ -66,7 +66,11 @@ and so on; docs/bots.md has what each measured): ``tree=False`` (``+flat``), ``a
 (power-aware playouts, ``+aware``), ``lead`` (a playout leader who plays for the prize,
 ``+lead``), ``infer`` (worlds weighted by the other player's past
 follows, :mod:`claim.bots.inference`, ``+infer``), and the adaptive budgets' two parts apart,
-``share=False`` (``+noshare``) and ``stops=False`` (``+nostop``).
+``share=False`` (``+noshare``) and ``stops=False`` (``+nostop``); and ``prior``
+(``+prior``): the heuristic's move from the same view counts, at the root, as
+:data:`PRIOR_SHARE` of the budget more simulations at an even value, so the search plays
+another move only where it measured one better — the search as a check on the hand-written
+player rather than a replacement for it.
 
 Strengths are iteration budgets (:data:`ITERATIONS`); ``iterations=`` overrides them and
 ``seconds=`` searches for a wall-clock time instead (the only mode that reads a clock, so the
@@ -83,6 +87,7 @@ import time
 from typing import NamedTuple, TypeAlias
 
 from claim.bots.base import Sampler
+from claim.bots.heuristic import HeuristicBot
 from claim.bots.inference import inferred_worlds
 from claim.core.cards import PRESETS
 from claim.core.engine import apply, current_player, legal_actions
@@ -119,6 +124,11 @@ GREEDY = 0.75
 #: :data:`MIN_OTHER` simulations per legal move
 OTHER_SHARE = 0.25
 MIN_OTHER = 10
+#: with ``prior`` (issue 39, ``+prior``): the heuristic's move counts as this share of the
+#: budget more simulations at :data:`PRIOR_VALUE` — in the choice by visits, in UCB1's mean
+#: and in the early stops — so another move must be measured better to be played instead
+PRIOR_SHARE = 0.1
+PRIOR_VALUE = 0.5
 #: the early stop is checked every this many simulations
 CHECK_EVERY = 10
 #: the confidence stop: once every move has :data:`MIN_VISITS` simulations and a
@@ -175,6 +185,7 @@ class SearchBot:
         aware: bool = False,
         lead: bool = False,
         infer: bool = False,
+        prior: bool = False,
     ) -> None:
         if strength not in ITERATIONS:
             raise ValueError(f"unknown strength {strength!r}; strengths are: easy, medium, hard")
@@ -208,6 +219,10 @@ class SearchBot:
         self.lead = lead
         #: worlds weighted by the other player's past follows (:mod:`claim.bots.inference`)
         self.infer = infer
+        #: the heuristic's move, from the same view, as a prior at the root (:data:`PRIOR_SHARE`)
+        self.prior: HeuristicBot | None = HeuristicBot(seed) if prior else None
+        #: a search with a prior reads the view (the heuristic's); without, determinizations only
+        self.uses_view = prior
         #: search a tree below the root moves (module doc); False: the flat search
         self.tree = tree
         #: the nodes the last search added below its root moves (for tests and benchmarks)
@@ -221,7 +236,10 @@ class SearchBot:
             return legal[0]
         if sample is None:  # no way to see a state: a fair bot can only guess
             return legal[self.rng.randrange(len(legal))]
-        return self._search(legal, sample)
+        favoured = -1
+        if self.prior is not None:  # the heuristic reads the same view: what the player knows
+            favoured = legal.index(self.prior.choose(view, legal))
+        return self._search(legal, sample, favoured=favoured)
 
     def evaluate(
         self, legal: list[str], sample: Sampler, spread: float = 0.5, focus: str | None = None
@@ -261,6 +279,7 @@ class SearchBot:
         minimum: int = 0,
         focus: int = -1,
         keep: bool = False,
+        favoured: int = -1,
     ) -> str:
         """The search (module doc); every move is simulated ``floor`` times round-robin before
         UCB1 picks (once: the bot's own search); ``adaptive`` overrides :attr:`adaptive`; the
@@ -289,6 +308,8 @@ class SearchBot:
         k_max = MAX_DETERMINIZATIONS if self.time_only else min(budget, MAX_DETERMINIZATIONS)
 
         n_moves = len(legal)
+        #: the favoured move's simulations that count without being run (``prior``)
+        extra = int(PRIOR_SHARE * budget) if favoured >= 0 else 0
         #: below each root move: its children by what the position after it shows (tree only)
         below: list[dict[Shown, Node]] = [{} for _ in range(n_moves)]
         self.last_nodes = 0
@@ -308,7 +329,8 @@ class SearchBot:
                 break
             if stops and total >= first_rounds and total % CHECK_EVERY == 0:
                 left = -1 if self.time_only else budget - total
-                stopped = _settled(visits, wins, left, total >= MIN_SPENT * budget)
+                counted, won = _with_prior(visits, wins, favoured, extra)
+                stopped = _settled(counted, won, left, total >= MIN_SPENT * budget)
                 if stopped >= 0:
                     break
             if total < first_rounds:
@@ -320,7 +342,11 @@ class SearchBot:
                 for i in range(n_moves):
                     n = visits[i]
                     if n:
-                        score = wins[i] / n + c_ln / sqrt(n)
+                        w = wins[i]
+                        if i == favoured:
+                            n += extra
+                            w += extra * PRIOR_VALUE
+                        score = w / n + c_ln / sqrt(n)
                         if score > best:
                             best = score
                             m = i
@@ -358,9 +384,10 @@ class SearchBot:
         ]
         if stopped >= 0:
             return legal[stopped]
+        counted, won = _with_prior(visits, wins, favoured, extra)
         best_move = max(
             range(n_moves),
-            key=lambda i: (visits[i], wins[i] / visits[i] if visits[i] else 0.0, -i),
+            key=lambda i: (counted[i], won[i] / counted[i] if counted[i] else 0.0, -i),
         )
         return legal[best_move]
 
@@ -496,6 +523,19 @@ def simulation_cost(config: GameConfig) -> float:
 def _plays_a_card(legal: list[str]) -> bool:
     """Whether the decision plays a card (a lead or a follow), the decisions that matter most."""
     return any(move.startswith("play ") for move in legal)
+
+
+def _with_prior(
+    visits: list[int], wins: list[float], favoured: int, extra: int
+) -> tuple[list[int], list[float]]:
+    """The root's simulations and wins as the choice counts them: the ``favoured`` move (-1:
+    none) with ``extra`` simulations more at :data:`PRIOR_VALUE` each (``prior``)."""
+    if favoured < 0 or not extra:
+        return visits, wins
+    counted, won = visits[:], wins[:]
+    counted[favoured] += extra
+    won[favoured] += extra * PRIOR_VALUE
+    return counted, won
 
 
 def _settled(visits: list[int], wins: list[float], left: int, confident: bool) -> int:

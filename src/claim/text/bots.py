@@ -73,6 +73,7 @@ SEARCH_OPTION_WORDS: Final[dict[str, str]] = {
     "noshare": "whole budget for every decision",
     "nostop": "no early stops",
     "infer": "worlds weighted by the other player's follows",
+    "prior": "the heuristic's move favoured",
 }
 
 

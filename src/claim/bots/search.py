@@ -68,9 +68,9 @@ and so on; docs/bots.md has what each measured): ``tree=False`` (``+flat``), ``a
 follows, :mod:`claim.bots.inference`, ``+infer``), and the adaptive budgets' two parts apart,
 ``share=False`` (``+noshare``) and ``stops=False`` (``+nostop``); and ``prior``
 (``+prior``): the heuristic's move from the same view counts, at the root, as
-:data:`PRIOR_SHARE` of the budget more simulations at an even value, so the search plays
-another move only where it measured one better — the search as a check on the hand-written
-player rather than a replacement for it.
+:data:`PRIOR_SHARE` of the budget more simulations, each at the mean of all the simulations so
+far, so the search plays another move only where it measured one better — the search as a
+check on the hand-written player rather than a replacement for it.
 
 Strengths are iteration budgets (:data:`ITERATIONS`); ``iterations=`` overrides them and
 ``seconds=`` searches for a wall-clock time instead (the only mode that reads a clock, so the
@@ -125,10 +125,10 @@ GREEDY = 0.75
 OTHER_SHARE = 0.25
 MIN_OTHER = 10
 #: with ``prior`` (issue 39, ``+prior``): the heuristic's move counts as this share of the
-#: budget more simulations at :data:`PRIOR_VALUE` — in the choice by visits, in UCB1's mean
-#: and in the early stops — so another move must be measured better to be played instead
+#: budget more simulations, each at the mean of every simulation so far (neutral: it adds
+#: confidence, not value) — in the choice by visits, in UCB1's mean and in the early stops —
+#: so another move must be measured better to be played instead
 PRIOR_SHARE = 0.1
-PRIOR_VALUE = 0.5
 #: the early stop is checked every this many simulations
 CHECK_EVERY = 10
 #: the confidence stop: once every move has :data:`MIN_VISITS` simulations and a
@@ -316,6 +316,7 @@ class SearchBot:
         visits = [0] * n_moves
         wins = [0.0] * n_moves
         total = 0
+        won_total = 0.0  # the wins of every simulation (a prior's value: their mean)
         log = math.log
         sqrt = math.sqrt
         stopped = -1  # the move a confidence stop chose
@@ -329,7 +330,7 @@ class SearchBot:
                 break
             if stops and total >= first_rounds and total % CHECK_EVERY == 0:
                 left = -1 if self.time_only else budget - total
-                counted, won = _with_prior(visits, wins, favoured, extra)
+                counted, won = _with_prior(visits, wins, favoured, extra, won_total / total)
                 stopped = _settled(counted, won, left, total >= MIN_SPENT * budget)
                 if stopped >= 0:
                     break
@@ -345,7 +346,7 @@ class SearchBot:
                         w = wins[i]
                         if i == favoured:
                             n += extra
-                            w += extra * PRIOR_VALUE
+                            w += extra * won_total / total
                         score = w / n + c_ln / sqrt(n)
                         if score > best:
                             best = score
@@ -375,6 +376,7 @@ class SearchBot:
             wins[m] += result
             visits[m] += 1
             total += 1
+            won_total += result
             if results is not None:
                 results[m].append(result)
         self.last_simulations = total
@@ -384,7 +386,8 @@ class SearchBot:
         ]
         if stopped >= 0:
             return legal[stopped]
-        counted, won = _with_prior(visits, wins, favoured, extra)
+        mean = won_total / total if total else 0.5
+        counted, won = _with_prior(visits, wins, favoured, extra, mean)
         best_move = max(
             range(n_moves),
             key=lambda i: (counted[i], won[i] / counted[i] if counted[i] else 0.0, -i),
@@ -526,15 +529,15 @@ def _plays_a_card(legal: list[str]) -> bool:
 
 
 def _with_prior(
-    visits: list[int], wins: list[float], favoured: int, extra: int
+    visits: list[int], wins: list[float], favoured: int, extra: int, mean: float
 ) -> tuple[list[int], list[float]]:
     """The root's simulations and wins as the choice counts them: the ``favoured`` move (-1:
-    none) with ``extra`` simulations more at :data:`PRIOR_VALUE` each (``prior``)."""
+    none) with ``extra`` simulations more at ``mean`` each (``prior``)."""
     if favoured < 0 or not extra:
         return visits, wins
     counted, won = visits[:], wins[:]
     counted[favoured] += extra
-    won[favoured] += extra * PRIOR_VALUE
+    won[favoured] += extra * mean
     return counted, won
 
 

@@ -14,7 +14,7 @@ from claim.bots import search as search_module
 from claim.bots.search import SearchBot
 from claim.core import engine
 from claim.core.errors import ConfigError
-from claim.core.rollout import WORTH_LEADING_HIGH, greedy_follow, playout, prize_lead
+from claim.core.rollout import PATIENCE, WORTH_LEADING_HIGH, greedy_follow, playout, prize_lead
 from claim.core.state import State
 from claim.text.bots import bot_label
 from scenario import CLAIM, replay, stacked_record
@@ -43,7 +43,11 @@ def test_each_option_sets_its_flag_and_nothing_else() -> None:
     assert isinstance(prior, SearchBot) and prior.prior is not None and plain.prior is None
     # only a search with a prior reads the view (the heuristic's); the rest decide from worlds
     assert prior.uses_view and not plain.uses_view
-    assert set(SEARCH_OPTIONS) == {"flat", "aware", "lead", "noshare", "nostop", "infer", "prior"}
+    patient = make_bot("search:200+patient", 1)
+    assert isinstance(patient, SearchBot) and patient.patient and not plain.patient
+    assert set(SEARCH_OPTIONS) == {
+        *("flat", "aware", "lead", "patient", "noshare", "nostop", "infer", "prior"),
+    }
 
 
 @pytest.mark.parametrize(
@@ -203,3 +207,32 @@ def test_the_prior_favours_the_heuristics_move(monkeypatch: pytest.MonkeyPatch) 
     # a prior worth nothing leaves the search as it was
     monkeypatch.setattr(search_module, "PRIOR_SHARE", 0.0)
     assert decide(state, make_bot("search:40+prior", 2)) == searched
+
+
+# The patient playout (issue 39): the leader's Magic Wand window opens after its lead (A22,
+# R-80: always usable), offering two uses and a pass.
+WAND_WINDOW = ["use magic-wand +2", "use magic-wand -2", "pass"]
+ARTIFACTS = (
+    ("magic-wand", "gamblers-book", "flail-of-dawn"),
+    ("endless-rope", "flask-of-tears", "book-of-memories"),
+)
+
+
+def _passes(patient: bool) -> int:
+    """Of 60 playouts from the Wand's window, how many pass it."""
+    record = stacked_record(CLAIM, LEADER, FOLLOWER, moves=["play dwarves:9"], artifacts=ARTIFACTS)
+    state = replay(record)
+    assert engine.legal_actions(state) == WAND_WINDOW
+    passed = 0
+    for seed in range(60):
+        played = state.clone()
+        playout(played, 0, random.Random(seed), 0.75, patient=patient)
+        passed += played.moves[1] == "pass"
+    return passed
+
+
+def test_a_patient_playout_keeps_its_artifact_for_later() -> None:
+    assert PATIENCE == 0.9
+    # at random, one window in three is passed; patiently, nine in ten and a third of the rest
+    assert 10 <= _passes(patient=False) <= 30
+    assert _passes(patient=True) >= 50

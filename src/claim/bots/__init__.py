@@ -34,36 +34,19 @@ def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> B
     from claim.bots.search import SearchBot
 
     flags = {SEARCH_OPTIONS[option][0]: SEARCH_OPTIONS[option][1] for option in options}
-    tree, aware, lead, infer, prior = (
-        flags.get("tree", True),
-        flags.get("aware", False),
-        flags.get("lead", False),
-        flags.get("infer", False),
-        flags.get("prior", False),
-    )
-    share, stops = flags.get("share", True), flags.get("stops", True)
+    variants = {
+        "tree": flags.get("tree", True),
+        "aware": flags.get("aware", False),
+        "lead": flags.get("lead", False),
+        "patient": flags.get("patient", False),
+        "infer": flags.get("infer", False),
+        "prior": flags.get("prior", False),
+    }
     if is_simulations(strength):  # search:N, checked by make_bot
-        return SearchBot(
-            seed,
-            iterations=int(strength),
-            adaptive=False,
-            tree=tree,
-            aware=aware,
-            lead=lead,
-            infer=infer,
-            prior=prior,
-        )
-    return SearchBot(
-        seed,
-        strength,
-        tree=tree,
-        aware=aware,
-        lead=lead,
-        share=share,
-        stops=stops,
-        infer=infer,
-        prior=prior,
-    )
+        # the strength is only a name here: the budget is the simulations given
+        return SearchBot(seed, "medium", iterations=int(strength), adaptive=False, **variants)
+    share, stops = flags.get("share", True), flags.get("stops", True)
+    return SearchBot(seed, strength, share=share, stops=stops, **variants)
 
 
 #: the search's variants for experiments (issue 39's levers), ``search:200+flat``: option ->
@@ -73,6 +56,7 @@ SEARCH_OPTIONS: dict[str, tuple[str, bool]] = {
     "flat": ("tree", False),  # flat PIMC at the root instead of the information-set tree
     "aware": ("aware", True),  # power-aware playouts: the follower knows who wins the trick
     "lead": ("lead", True),  # playouts whose Phase One leader plays for the prize
+    "patient": ("patient", True),  # playouts that keep their artifacts for later
     "noshare": ("share", False),  # a decision that plays no card gets the whole budget
     "nostop": ("stops", False),  # no early stops
     "infer": ("infer", True),  # worlds weighted by the other player's past follows

@@ -64,7 +64,8 @@ The stops read the simulation counts only, so a fixed budget stays deterministic
 Variants for experiments (issue 39's levers, ``claim.bots.SEARCH_OPTIONS``: ``search:200+flat``
 and so on; docs/bots.md has what each measured): ``tree=False`` (``+flat``), ``aware``
 (power-aware playouts, ``+aware``), ``lead`` (a playout leader who plays for the prize,
-``+lead``), ``infer`` (worlds weighted by the other player's past
+``+lead``), ``patient`` (playouts that keep their artifacts for later, ``+patient``),
+``infer`` (worlds weighted by the other player's past
 follows, :mod:`claim.bots.inference`, ``+infer``), and the adaptive budgets' two parts apart,
 ``share=False`` (``+noshare``) and ``stops=False`` (``+nostop``); and ``prior``
 (``+prior``): the heuristic's move from the same view counts, at the root, as
@@ -184,6 +185,7 @@ class SearchBot:
         stops: bool = True,
         aware: bool = False,
         lead: bool = False,
+        patient: bool = False,
         infer: bool = False,
         prior: bool = False,
     ) -> None:
@@ -217,6 +219,9 @@ class SearchBot:
         self.aware = aware
         #: a playout leader who plays for the prize (:func:`claim.core.rollout.playout`'s ``lead``)
         self.lead = lead
+        #: playouts that keep artifacts for later (:func:`claim.core.rollout.playout`'s
+        #: ``patient``)
+        self.patient = patient
         #: worlds weighted by the other player's past follows (:mod:`claim.bots.inference`)
         self.infer = infer
         #: the heuristic's move, from the same view, as a prior at the root (:data:`PRIOR_SHARE`)
@@ -372,7 +377,9 @@ class SearchBot:
                 if self.tree:
                     result = self._descend(below[m], s, player)
                 else:
-                    result = playout(s, player, rng, self.greedy, self.aware, self.lead)
+                    result = playout(
+                        s, player, rng, self.greedy, self.aware, self.lead, self.patient
+                    )
             wins[m] += result
             visits[m] += 1
             total += 1
@@ -449,7 +456,7 @@ class SearchBot:
                 nxt = chosen.children[shown] = {}
             edges = nxt
         if s.result is None:
-            result = playout(s, player, self.rng, self.greedy, self.aware, self.lead)
+            result = playout(s, player, self.rng, self.greedy, self.aware, self.lead, self.patient)
         else:
             winner = s.result["winner"]
             result = 0.5 if winner is None else 1.0 if winner == player else 0.0

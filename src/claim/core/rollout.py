@@ -23,7 +23,12 @@ strings, so every decision kind the engine has or will have works:
   cards win only prizes); a Phase Two lead stays random. A better follower alone made the
   search weaker (docs/bots.md): a follower that wins every trick it can punishes random leads
   harder than a real leader is punished, and this asks whether a leader who plays for the prize
-  restores the balance.
+  restores the balance;
+- with ``patient`` (issue 39), a decision that offers only uses and ``pass`` — an artifact's
+  window, a one-shot hero — is passed with probability :data:`PATIENCE`, and otherwise answered
+  at random. A uniformly random answer uses an artifact at the first window it opens (a Wishing
+  Lamp's window offers dozens of uses and one pass), so a playout spends every artifact in its
+  first tricks, which no player does; a patient one spends them over the game.
 
 Every random draw comes from ``rng``: the same state, player and generator state give the same
 playout on both builds.
@@ -41,6 +46,9 @@ from claim.core.state import State
 VALUE: Final = cards.VALUE
 #: the least printed value of a Phase One prize for which a ``lead`` playout's leader leads high
 WORTH_LEADING_HIGH: Final = 5
+#: the probability that a ``patient`` playout passes a decision of uses and ``pass``: an
+#: artifact's window opens about twice a trick, so one in ten spends it after five tricks or so
+PATIENCE: Final = 0.9
 
 
 def playout(
@@ -50,10 +58,12 @@ def playout(
     greedy: float,
     aware: bool = False,
     lead: bool = False,
+    patient: bool = False,
 ) -> float:
     """Play ``s`` to the end with the policy above; ``player``'s result: 1 for a win, 0.5 for a
     draw, 0 for a loss. ``s`` is played in place (pass a clone). Without ``lead`` a lead draws
-    nothing more from ``rng`` than before, so the default playouts stay the same move for move."""
+    nothing more from ``rng`` than before (nor without ``patient`` a decision), so the default
+    playouts stay the same move for move."""
     rand = rng.random
     while s.result is None:
         moves = legal(s)  # the engine's own list, read only: no copy per move
@@ -62,6 +72,11 @@ def playout(
             apply(s, moves[0])
             continue
         move = moves[int(rand() * n)]
+        if patient and s.tasks:
+            if moves[n - 1] == "pass" and moves[0].startswith("use ") and rand() < PATIENCE:
+                move = "pass"
+            apply(s, move)
+            continue
         trick = s.trick
         if not s.tasks and trick is not None:
             played = len(trick.plays)

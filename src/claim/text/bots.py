@@ -70,6 +70,7 @@ SEARCH_OPTION_WORDS: Final[dict[str, str]] = {
     "flat": "flat search",
     "aware": "power-aware playouts",
     "lead": "playout leaders who play for the prize",
+    "patient": "playouts that keep their artifacts for later",
     "noshare": "whole budget for every decision",
     "nostop": "no early stops",
     "infer": "worlds weighted by the other player's follows",

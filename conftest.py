@@ -7,6 +7,9 @@ no docstrings anyway. With the compiled core, its doctests are left to the pure-
 """
 
 import os
+from collections.abc import Iterator
+
+import pytest
 
 from claim import native
 
@@ -17,3 +20,12 @@ collect_ignore_glob = [] if native.PURE else ["src/claim/core/*.py", "src/claim/
 # so a test's output would depend on whether it ran in a worker. Tests that mean a width set it.
 os.environ.pop("COLUMNS", None)
 os.environ.pop("LINES", None)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sb3_logs_in_pytests_tmp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """stable-baselines3's logger makes a folder for every ``learn()`` (the sb3-contrib tests),
+    in /tmp unless SB3_LOGDIR names one: here one of pytest's own, which pytest cleans up."""
+    os.environ["SB3_LOGDIR"] = str(tmp_path_factory.mktemp("sb3"))
+    yield
+    os.environ.pop("SB3_LOGDIR", None)

@@ -33,20 +33,13 @@ def _heuristic(seed: int | None, strength: str) -> Bot:
 def _search(seed: int | None, strength: str, options: tuple[str, ...] = ()) -> Bot:
     from claim.bots.search import SearchBot
 
+    # SearchBot's keywords; the options it is not given keep its defaults (share and stops
+    # mean nothing to search:N, whose adaptive=False turns both off)
     flags = {SEARCH_OPTIONS[option][0]: SEARCH_OPTIONS[option][1] for option in options}
-    variants = {
-        "tree": flags.get("tree", True),
-        "aware": flags.get("aware", False),
-        "lead": flags.get("lead", False),
-        "patient": flags.get("patient", False),
-        "infer": flags.get("infer", False),
-        "prior": flags.get("prior", False),
-    }
     if is_simulations(strength):  # search:N, checked by make_bot
         # the strength is only a name here: the budget is the simulations given
-        return SearchBot(seed, "medium", iterations=int(strength), adaptive=False, **variants)
-    share, stops = flags.get("share", True), flags.get("stops", True)
-    return SearchBot(seed, strength, share=share, stops=stops, **variants)
+        return SearchBot(seed, "medium", iterations=int(strength), adaptive=False, **flags)
+    return SearchBot(seed, strength, **flags)
 
 
 #: the search's variants for experiments (issue 39's levers), ``search:200+flat``: option ->
